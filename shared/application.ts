@@ -1,0 +1,140 @@
+import { z } from 'zod'
+import {
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  TEXT_MAX_LENGTH,
+  type TopicStatus,
+} from './constants.ts'
+import { type Actor, allow, conflict, type Decision, forbid } from './decision.ts'
+import { senioritySchema } from './user.ts'
+
+export const applicationStatusSchema = z.enum(APPLICATION_STATUSES)
+
+/** An application as the API answers it (spec section 3). */
+export const applicationSchema = z.object({
+  id: z.uuid(),
+  topicId: z.uuid(),
+  status: applicationStatusSchema,
+  rejectionReason: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  mentee: z.object({
+    id: z.uuid(),
+    username: z.string(),
+    full_name: z.string(),
+    seniority: senioritySchema.nullable(),
+  }),
+  topic: z.object({
+    id: z.uuid(),
+    subject: z.string(),
+    status: z.string(),
+    mentor: z.object({ id: z.uuid(), username: z.string(), full_name: z.string() }),
+  }),
+})
+export type Application = z.infer<typeof applicationSchema>
+
+/** GET /api/topics/{id}/my-application: the user's own application, or null. */
+export const myApplicationSchema = applicationSchema.nullable()
+
+/**
+ * PATCH /api/applications/{id}. A rejection needs a reason (spec section 4);
+ * an acceptance carries none.
+ */
+export const decideApplicationSchema = z
+  .strictObject({
+    status: z.enum(['accepted', 'rejected'], { error: 'Status must be accepted or rejected' }),
+    rejectionReason: z
+      .string()
+      .trim()
+      .max(TEXT_MAX_LENGTH, `A rejection reason can have at most ${TEXT_MAX_LENGTH} characters`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'rejected' && !value.rejectionReason) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rejectionReason'],
+        message: 'A rejection reason is required',
+      })
+    }
+  })
+  .transform((value) => (value.status === 'accepted' ? { ...value, rejectionReason: null } : value))
+export type ApplicationDecision = z.infer<typeof decideApplicationSchema>
+
+/** The application state machine (spec section 4). */
+export const APPLICATION_TRANSITIONS: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
+  pending: ['accepted', 'rejected'],
+  accepted: [],
+  rejected: [],
+}
+
+export function canTransitionApplication(from: ApplicationStatus, to: ApplicationStatus): boolean {
+  return APPLICATION_TRANSITIONS[from].includes(to)
+}
+
+/** How the mentee sees a status: accepted reads "Active". */
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Active',
+  rejected: 'Rejected',
+}
+
+type ApplyTopicRef = {
+  mentorId: string
+  status: TopicStatus
+  currentMentees: number
+  maxMentees: number
+}
+
+/**
+ * The apply conditions of spec section 5 (signed in is the caller's job).
+ * The PWA shows the Apply button exactly when this allows.
+ */
+export function checkApply(actor: Actor, topic: ApplyTopicRef, hasApplication: boolean): Decision {
+  if (actor.id === topic.mentorId) return forbid('You cannot apply to your own topic.')
+  if (topic.status !== 'approved') {
+    return conflict(`This topic is ${topic.status} and is not open for applications.`)
+  }
+  if (hasApplication) return conflict('You have already applied to this topic.')
+  if (topic.currentMentees >= topic.maxMentees) {
+    return conflict('This topic is full: it already has the maximum number of mentees.')
+  }
+  return allow
+}
+
+export function canApply(actor: Actor, topic: ApplyTopicRef, hasApplication: boolean): boolean {
+  return checkApply(actor, topic, hasApplication).ok
+}
+
+type DecideTopicRef = ApplyTopicRef
+
+/** Accepting or rejecting: the topic's mentor only, on a pending application of an approved topic. */
+export function checkDecideApplication(
+  actor: Actor,
+  topic: DecideTopicRef,
+  application: { status: ApplicationStatus },
+  to: 'accepted' | 'rejected',
+): Decision {
+  if (actor.id !== topic.mentorId) {
+    return forbid('Only the mentor of this topic can accept or reject its applications.')
+  }
+  if (!canTransitionApplication(application.status, to)) {
+    return conflict(`This application is already ${application.status}.`)
+  }
+  if (topic.status !== 'approved') {
+    return conflict(
+      `This topic is ${topic.status}; applications can only be decided while it is approved.`,
+    )
+  }
+  if (to === 'accepted' && topic.currentMentees >= topic.maxMentees) {
+    return conflict('This topic is full: it already has the maximum number of mentees.')
+  }
+  return allow
+}
+
+/** Who may read a topic's applications: its mentor and administrators. */
+export function checkListApplications(actor: Actor, topic: { mentorId: string }): Decision {
+  if (actor.id === topic.mentorId || actor.isAdmin) return allow
+  return forbid('Only the mentor of this topic or an administrator can see its applications.')
+}

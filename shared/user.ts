@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { SENIORITY_LEVELS, TEXT_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants.ts'
+import { type Actor, allow, type Decision, forbid } from './decision.ts'
+import { interestListSchema } from './interests.ts'
+
+export const senioritySchema = z.enum(SENIORITY_LEVELS, {
+  error: 'Seniority must be one of junior, mid or senior',
+})
+
+/** A user as the API answers it (spec section 3). */
+export const userSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  full_name: z.string(),
+  profileImage: z.string().nullable(),
+  seniority: senioritySchema.nullable(),
+  bio: z.string(),
+  interests: z.array(z.string()),
+  isAdmin: z.boolean(),
+})
+export type User = z.infer<typeof userSchema>
+
+/** The small user object embedded in topics (`mentor`). */
+export const userSummarySchema = userSchema.pick({
+  id: true,
+  username: true,
+  full_name: true,
+  profileImage: true,
+})
+export type UserSummary = z.infer<typeof userSummarySchema>
+
+/** Usernames: letters, digits and . _ - @, as Entra principal names and typed dev names allow. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Username is required')
+  .max(USERNAME_MAX_LENGTH, `A username can have at most ${USERNAME_MAX_LENGTH} characters`)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'A username may contain only letters, digits and . _ - @')
+
+/** PATCH /api/users/{username}: every field optional; seniority null clears it. */
+export const updateProfileSchema = z.strictObject({
+  seniority: senioritySchema.nullable().optional(),
+  bio: z
+    .string()
+    .max(TEXT_MAX_LENGTH, `A bio can have at most ${TEXT_MAX_LENGTH} characters`)
+    .optional(),
+  interests: interestListSchema.optional(),
+})
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>
+
+/** POST /api/auth/dev-login. */
+export const devLoginSchema = z.strictObject({
+  userId: z.string().trim().min(1, 'userId is required').max(USERNAME_MAX_LENGTH),
+})
+
+export function checkEditProfile(actor: Actor, profileUserId: string): Decision {
+  if (actor.id === profileUserId || actor.isAdmin) return allow
+  return forbid('Only the owner of a profile or an administrator can edit it.')
+}
+
+export function checkToggleAdmin(actor: Actor, targetUserId: string): Decision {
+  if (!actor.isAdmin) return forbid('Only administrators can change administrator status.')
+  if (actor.id === targetUserId) {
+    return forbid('You cannot change your own administrator status; ask another administrator.')
+  }
+  return allow
+}
+
+/** Initials for an avatar without an image: "Ada Lovelace" → "AL". */
+export function initialsOf(fullName: string, username: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean)
+  const letters =
+    words.length >= 2
+      ? `${words[0]?.[0] ?? ''}${words.at(-1)?.[0] ?? ''}`
+      : (words[0] ?? username).slice(0, 2)
+  return letters.toUpperCase()
+}

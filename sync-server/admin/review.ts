@@ -1,0 +1,36 @@
+import { Hono } from 'hono'
+import { checkReviewTopic, reviewDecisionSchema } from '../../shared/topic.ts'
+import { actorOf, requireUser } from '../http/current-user.ts'
+import type { AppEnv } from '../http/env.ts'
+import { enforce, found, parseId, readBody } from '../http/validate.ts'
+import { messages } from '../notifications/messages.ts'
+import { notify } from '../notifications/notify.ts'
+import { getVisibleTopic, lockTopic } from '../topics/queries.ts'
+
+const NOT_FOUND = 'Topic not found'
+
+/** /api/admin/topics/{id}/review: an administrator approves or rejects a proposed topic. */
+export const adminReviewRoutes = new Hono<AppEnv>()
+
+adminReviewRoutes.post('/topics/:id/review', async (c) => {
+  const user = requireUser(c)
+  const actor = actorOf(user)
+  const id = parseId(c.req.param('id'), NOT_FOUND)
+  const db = c.get('db')
+  found(await getVisibleTopic(db, actor, id), NOT_FOUND)
+  const topic = found(await lockTopic(db, id), NOT_FOUND)
+  enforce(checkReviewTopic(actor, topic))
+  const decision = await readBody(c, reviewDecisionSchema)
+  const reason = decision.status === 'rejected' ? decision.rejectionReason : null
+  await db`
+    UPDATE topics SET status = ${decision.status}, rejection_reason = ${reason}, updated_at = now()
+    WHERE id = ${id}`
+  await notify(
+    db,
+    [topic.mentorId],
+    decision.status === 'approved'
+      ? messages.topicApproved(topic)
+      : messages.topicRejected(topic, reason),
+  )
+  return c.json(found(await getVisibleTopic(db, actor, id), NOT_FOUND))
+})

@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { secureHeaders } from 'hono/secure-headers'
+import { adminReviewRoutes } from './admin/review.ts'
+import { applicationRoutes } from './applications/routes.ts'
+import { authRoutes } from './auth/routes.ts'
+import { loadSession } from './auth/sessions.ts'
+import { refuseCrossSite } from './http/csrf.ts'
+import type { AppEnv, Deps } from './http/env.ts'
+import { handleError, problemResponse } from './http/errors.ts'
+import { transactional } from './http/transaction.ts'
+import { interestRoutes } from './interests/routes.ts'
+import { notificationRoutes } from './notifications/routes.ts'
+import { openApiRoutes } from './openapi/routes.ts'
+import { topicApplicationRoutes } from './topics/applications.ts'
+import { topicFeedbackRoutes } from './topics/feedback.ts'
+import { topicLifecycleRoutes } from './topics/lifecycle.ts'
+import { topicRoutes } from './topics/routes.ts'
+import { adminUserRoutes, userRoutes } from './users/routes.ts'
+
+/**
+ * Builds the whole server: the API under /api, /healthz, and the built PWA.
+ *
+ * @example
+ * const app = createApp({ sql, config })
+ * const res = await app.request('/healthz')
+ */
+export function createApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  app.onError(handleError)
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.use(
+    secureHeaders({
+      strictTransportSecurity:
+        deps.config.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+
+  app.get('/healthz', async (c) => {
+    try {
+      await deps.sql`SELECT 1`
+      return c.json({ status: 'ok' })
+    } catch {
+      return problemResponse(503, 'The database is not reachable.')
+    }
+  })
+
+  app.route('/api', createApi(deps))
+  serveApp(app, deps)
+  return app
+}
+
+function createApi(deps: Deps): Hono<AppEnv> {
+  const api = new Hono<AppEnv>()
+  api.use(
+    bodyLimit({
+      maxSize: deps.config.BODY_LIMIT_BYTES,
+      onError: () =>
+        problemResponse(
+          413,
+          `The request body is larger than ${deps.config.BODY_LIMIT_BYTES} bytes.`,
+        ),
+    }),
+  )
+  api.use(refuseCrossSite)
+  api.use(loadSession)
+  api.use(transactional)
+  api.use(async (c, next) => {
+    await next()
+    // API answers are per user and change all the time: never cached.
+    c.header('cache-control', 'no-store')
+  })
+  api.route('/auth', authRoutes)
+  api.route('/topics', topicRoutes)
+  api.route('/topics', topicApplicationRoutes)
+  api.route('/topics', topicLifecycleRoutes)
+  api.route('/topics', topicFeedbackRoutes)
+  api.route('/admin', adminReviewRoutes)
+  api.route('/admin', adminUserRoutes)
+  api.route('/', applicationRoutes)
+  api.route('/', userRoutes)
+  api.route('/', notificationRoutes)
+  api.route('/', interestRoutes)
+  api.route('/', openApiRoutes)
+  api.all('*', (c) =>
+    problemResponse(404, `There is no API endpoint ${c.req.method} ${c.req.path}.`),
+  )
+  return api
+}
+
+/** Serves the built PWA from STATIC_DIR, with index.html for every client-side route. */
+function serveApp(app: Hono<AppEnv>, deps: Deps): void {
+  const root = deps.config.STATIC_DIR
+  const index = join(root, 'index.html')
+  app.use('/*', serveStatic({ root }))
+  app.get('*', async (c) => {
+    if (!existsSync(index)) {
+      return c.text(
+        'The app has not been built yet: run `npm run build` (npm start does it for you).',
+        503,
+      )
+    }
+    c.header('cache-control', 'no-cache')
+    return c.html(await readFile(index, 'utf8'))
+  })
+}

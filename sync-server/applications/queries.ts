@@ -1,0 +1,29 @@
+import type { Application } from '../../shared/application.ts'
+import type { Db } from '../db/connect.ts'
+
+type ApplicationFilter = { topicId?: string; menteeId?: string; applicationId?: string }
+
+/** Applications as the API answers them (spec section 3): with `mentee` and `topic`. */
+export async function listApplications(db: Db, filter: ApplicationFilter): Promise<Application[]> {
+  return db<Application[]>`
+    SELECT a.id, a.topic_id AS "topicId", a.status, a.rejection_reason AS "rejectionReason",
+      a.created_at AS "createdAt", a.updated_at AS "updatedAt",
+      json_build_object('id', e.id, 'username', e.username, 'full_name', e.full_name,
+                        'seniority', e.seniority) AS mentee,
+      json_build_object('id', t.id, 'subject', t.subject, 'status', t.status,
+        'mentor', json_build_object('id', m.id, 'username', m.username, 'full_name', m.full_name)) AS topic
+    FROM applications a
+      JOIN users e ON e.id = a.mentee_id
+      JOIN topics t ON t.id = a.topic_id
+      JOIN users m ON m.id = t.mentor_id
+    WHERE true
+      ${filter.topicId ? db`AND a.topic_id = ${filter.topicId}` : db``}
+      ${filter.menteeId ? db`AND a.mentee_id = ${filter.menteeId}` : db``}
+      ${filter.applicationId ? db`AND a.id = ${filter.applicationId}` : db``}
+    ORDER BY a.created_at DESC, a.id`
+}
+
+export async function getApplication(db: Db, id: string): Promise<Application | undefined> {
+  const [application] = await listApplications(db, { applicationId: id })
+  return application
+}

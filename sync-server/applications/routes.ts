@@ -1,0 +1,61 @@
+import { Hono } from 'hono'
+import { checkDecideApplication, decideApplicationSchema } from '../../shared/application.ts'
+import { actorOf, requireUser } from '../http/current-user.ts'
+import type { AppEnv } from '../http/env.ts'
+import { ApiError } from '../http/errors.ts'
+import { enforce, found, parseId, readBody } from '../http/validate.ts'
+import { messages } from '../notifications/messages.ts'
+import { notify } from '../notifications/notify.ts'
+import { lockTopic } from '../topics/queries.ts'
+import { getApplication, listApplications } from './queries.ts'
+
+const NOT_FOUND = 'Application not found'
+
+/** /api/applications/{id} (accept or reject) and /api/my-applications. */
+export const applicationRoutes = new Hono<AppEnv>()
+
+applicationRoutes.get('/my-applications', async (c) => {
+  const user = requireUser(c)
+  return c.json(await listApplications(c.get('db'), { menteeId: user.id }))
+})
+
+applicationRoutes.patch('/applications/:id', async (c) => {
+  const user = requireUser(c)
+  const actor = actorOf(user)
+  const id = parseId(c.req.param('id'), NOT_FOUND)
+  const db = c.get('db')
+  const application = found(await getApplication(db, id), NOT_FOUND)
+  // Only people who may see the application learn that it exists.
+  if (
+    application.topic.mentor.id !== user.id &&
+    application.mentee.id !== user.id &&
+    !user.isAdmin
+  ) {
+    throw new ApiError(404, NOT_FOUND)
+  }
+  const decision = await readBody(c, decideApplicationSchema)
+  // The topic row is locked first: concurrent accepts on one topic run one at a time.
+  const topic = found(await lockTopic(db, application.topicId), 'Topic not found')
+  const [current] = await db<{ status: 'pending' | 'accepted' | 'rejected' }[]>`
+    SELECT status FROM applications WHERE id = ${id} FOR UPDATE`
+  enforce(checkDecideApplication(actor, topic, found(current, NOT_FOUND), decision.status))
+  await db`
+    UPDATE applications SET status = ${decision.status}, rejection_reason = ${decision.rejectionReason},
+      updated_at = now()
+    WHERE id = ${id}`
+  if (decision.status === 'accepted') {
+    await db`
+      UPDATE topics SET current_mentees = (
+        SELECT count(*) FROM applications WHERE topic_id = ${topic.id} AND status = 'accepted'
+      ), updated_at = now()
+      WHERE id = ${topic.id}`
+    await notify(db, [application.mentee.id], messages.applicationAccepted(topic))
+  } else {
+    await notify(
+      db,
+      [application.mentee.id],
+      messages.applicationRejected(topic, decision.rejectionReason ?? ''),
+    )
+  }
+  return c.json(found(await getApplication(db, id), NOT_FOUND))
+})

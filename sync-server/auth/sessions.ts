@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/connect.ts'
+import type { AppEnv } from '../http/env.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Rolling expiry is refreshed at most once a minute, not on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000
+
+export function sessionCookieName(config: Config): string {
+  return config.NODE_ENV === 'production' ? '__Host-pairwise_session' : 'pairwise_session'
+}
+
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id).digest('hex')
+}
+
+/** Starts a session for a user: a random 256-bit id in the cookie, only its hash in the database. */
+export async function startSession(c: Context<AppEnv>, db: Db, userId: string): Promise<void> {
+  const { config } = c.get('deps')
+  const id = randomBytes(32).toString('base64url')
+  const now = Date.now()
+  const expiresAt = new Date(
+    Math.min(now + config.SESSION_IDLE_DAYS * DAY_MS, now + config.SESSION_MAX_DAYS * DAY_MS),
+  )
+  await db`
+    INSERT INTO sessions (id_hash, user_id, expires_at)
+    VALUES (${hashSessionId(id)}, ${userId}, ${expiresAt})`
+  setCookie(c, sessionCookieName(config), id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.NODE_ENV === 'production',
+    maxAge: config.SESSION_MAX_DAYS * 24 * 60 * 60,
+  })
+}
+
+export async function endSession(c: Context<AppEnv>, db: Db): Promise<void> {
+  const { config } = c.get('deps')
+  const user = c.get('user')
+  if (user) await db`DELETE FROM sessions WHERE id_hash = ${user.sessionHash}`
+  deleteCookie(c, sessionCookieName(config), {
+    path: '/',
+    secure: config.NODE_ENV === 'production',
+  })
+}
+
+type SessionRow = {
+  idHash: string
+  userId: string
+  username: string
+  isAdmin: boolean
+  lastSeenAt: Date
+  createdAt: Date
+}
+
+/**
+ * Reads the session cookie and sets `user` (or null). Sessions expire after
+ * SESSION_IDLE_DAYS without use and SESSION_MAX_DAYS after sign-in, whichever
+ * comes first. The user row is read on every request, so revoking admin
+ * rights takes effect on the next request.
+ */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  const { sql, config } = c.get('deps')
+  c.set('user', null)
+  const id = getCookie(c, sessionCookieName(config))
+  if (id && id.length <= 128) {
+    const idHash = hashSessionId(id)
+    const [row] = await sql<SessionRow[]>`
+      SELECT s.id_hash AS "idHash", s.user_id AS "userId", s.last_seen_at AS "lastSeenAt",
+             s.created_at AS "createdAt", u.username, u.is_admin AS "isAdmin"
+      FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id_hash = ${idHash} AND s.expires_at > now()`
+    if (row) {
+      c.set('user', {
+        id: row.userId,
+        username: row.username,
+        isAdmin: row.isAdmin,
+        sessionHash: row.idHash,
+      })
+      if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        const idleEnd = Date.now() + config.SESSION_IDLE_DAYS * DAY_MS
+        const absoluteEnd = row.createdAt.getTime() + config.SESSION_MAX_DAYS * DAY_MS
+        await sql`
+          UPDATE sessions SET last_seen_at = now(), expires_at = ${new Date(Math.min(idleEnd, absoluteEnd))}
+          WHERE id_hash = ${idHash}`
+      }
+    }
+  }
+  await next()
+})

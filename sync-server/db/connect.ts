@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import postgres from 'postgres'
+
+/** The one database handle the server uses: postgres.js, on a real server or on embedded PGlite. */
+export type Sql = postgres.Sql
+export type Db = Sql | postgres.TransactionSql
+
+export type Database = {
+  sql: Sql
+  /** Where it runs, for the start-up log: never includes a password. */
+  description: string
+  close: () => Promise<void>
+}
+
+type OpenOptions = {
+  databaseUrl?: string | undefined
+  /** Directory for embedded data; `memory://` keeps it in memory. */
+  dataDir: string
+  poolSize: number
+}
+
+const quietNotices = { onnotice: () => {} }
+
+/**
+ * Opens the database. With a URL, connects to that server. Without one, starts
+ * PGlite and serves it on a loopback port through pglite-socket, so the same
+ * driver and the same SQL run on both.
+ *
+ * @example
+ * const db = await openDatabase({ dataDir: '.data', poolSize: 10 })
+ * await db.sql`select 1`
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const sql = postgres(options.databaseUrl, { max: options.poolSize, ...quietNotices })
+    const url = new URL(options.databaseUrl)
+    return {
+      sql,
+      description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      close: () => sql.end({ timeout: 5 }),
+    }
+  }
+  const inMemory = options.dataDir.startsWith('memory://')
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true })
+  const pglite = await PGlite.create(inMemory ? undefined : options.dataDir)
+  const server = new PGLiteSocketServer({
+    db: pglite,
+    host: '127.0.0.1',
+    port: 0,
+    maxConnections: options.poolSize + 2,
+  })
+  await server.start()
+  const [host, port] = server.getServerConn().split(':')
+  const sql = postgres({
+    host,
+    port: Number(port),
+    user: 'postgres',
+    database: 'postgres',
+    max: options.poolSize,
+    ...quietNotices,
+  })
+  return {
+    sql,
+    description: inMemory ? 'embedded PGlite (in memory)' : `embedded PGlite in ${options.dataDir}`,
+    close: async () => {
+      await sql.end({ timeout: 5 })
+      await server.stop()
+      await pglite.close()
+    },
+  }
+}

@@ -1,0 +1,21 @@
+import type { Context } from 'hono'
+import type { Actor } from '../../shared/decision.ts'
+import type { AppEnv, SessionUser } from './env.ts'
+import { ApiError } from './errors.ts'
+
+/** The signed-in user, or a 401 the PWA reads as "not signed in". */
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user')
+  if (!user) throw new ApiError(401, 'You are not signed in. Sign in to continue.')
+  return user
+}
+
+export function actorOf(user: SessionUser): Actor {
+  return { id: user.id, isAdmin: user.isAdmin }
+}
+
+export function requireAdmin(c: Context<AppEnv>): SessionUser {
+  const user = requireUser(c)
+  if (!user.isAdmin) throw new ApiError(403, 'Only administrators can do this.')
+  return user
+}

@@ -1,0 +1,118 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import postgres from 'postgres'
+import type { z } from 'zod'
+import type { Problem } from '../../shared/problem.ts'
+
+type FieldError = { path: string; message: string }
+
+const TITLES: Record<number, string> = {
+  400: 'Invalid request',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Request too large',
+  415: 'Unsupported media type',
+  422: 'Idempotency key reused',
+  429: 'Too many requests',
+  500: 'Server error',
+  503: 'Service unavailable',
+}
+
+/**
+ * The one error type handlers throw: a status and a sentence a person can
+ * read. `onError` turns it into an RFC 9457 problem answer.
+ *
+ * @example
+ * throw new ApiError(404, 'Topic not found')
+ */
+export class ApiError extends HTTPException {
+  readonly detail: string
+  readonly errors: FieldError[] | undefined
+
+  constructor(status: ContentfulStatusCode, detail: string, errors?: FieldError[]) {
+    super(status, { message: detail })
+    this.detail = detail
+    this.errors = errors
+  }
+}
+
+export function problemBody(status: number, detail: string, errors?: FieldError[]): Problem {
+  return {
+    type: 'about:blank',
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  }
+}
+
+export function problemResponse(status: number, detail: string, errors?: FieldError[]): Response {
+  return new Response(JSON.stringify(problemBody(status, detail, errors)), {
+    status,
+    headers: { 'content-type': 'application/problem+json' },
+  })
+}
+
+/** Field errors from a zod failure, with a sentence that names the first of them. */
+export function validationError(error: z.ZodError): ApiError {
+  const errors = error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+  }))
+  const first = errors[0]
+  const detail = first
+    ? `${first.message}${first.path && !first.message.includes(first.path) ? ` (${first.path})` : ''}.`
+    : 'The request is not valid.'
+  return new ApiError(400, detail.replace(/\.\.$/, '.'), errors)
+}
+
+/**
+ * Postgres errors that bad input or a race can cause, mapped in one place.
+ * Anything else is a server fault.
+ */
+function fromPostgres(error: postgres.PostgresError): ApiError | null {
+  switch (error.code) {
+    case '23505': // unique_violation
+      return new ApiError(409, 'This conflicts with an existing record.')
+    case '23503': // foreign_key_violation
+      return new ApiError(409, 'This refers to a record that does not exist.')
+    case '23514': // check_violation
+    case '23502': // not_null_violation
+      return new ApiError(409, 'This change would break a rule of the programme.')
+    case '22P02': // invalid_text_representation
+    case '22001': // string_data_right_truncation
+    case '22003': // numeric_value_out_of_range
+      return new ApiError(400, 'A value in the request is not valid.')
+    case '40001': // serialization_failure
+    case '40P01': // deadlock_detected
+      return new ApiError(503, 'The server was busy with a conflicting change; please try again.')
+    default:
+      return null
+  }
+}
+
+export function toApiError(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error
+  if (error instanceof postgres.PostgresError) return fromPostgres(error)
+  if (error instanceof HTTPException) {
+    return new ApiError(error.status as ContentfulStatusCode, error.message || 'Request failed.')
+  }
+  return null
+}
+
+/** The app's one `onError`: problem+json always; a 500 never says more than that. */
+export function handleError(error: unknown, c: Context): Response {
+  const apiError = toApiError(error)
+  if (apiError) return problemResponse(apiError.status, apiError.detail, apiError.errors)
+  // Log the error itself, never the query parameters or the request body.
+  console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, describe(error))
+  return problemResponse(500, 'Something went wrong on the server. Please try again.')
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? error.message
+  return String(error)
+}

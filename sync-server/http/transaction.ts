@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from './env.ts'
+import { problemResponse } from './errors.ts'
+
+const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
+
+/** Thrown to roll back a savepoint or transaction; never escapes this module. */
+class Rollback extends Error {}
+
+type StoredAnswer = {
+  method: string
+  path: string
+  requestHash: string
+  responseStatus: number | null
+  responseBody: string | null
+}
+
+/**
+ * Runs every mutating request in one transaction and implements the
+ * `Idempotency-Key` contract of ARCHITECTURE.md:
+ *
+ * - The key row is inserted first, in the same transaction as the effect. A
+ *   second request with the same key waits on that row's unique index until
+ *   the first commits, then replays its stored answer: the two never both apply.
+ * - A 4xx answer rolls back the effect (through a savepoint) but is stored, so
+ *   a replay gives the same final answer. A 5xx rolls back everything, key
+ *   included, so a retry runs again.
+ * - The same key with another method, path or body is refused with 422.
+ */
+export const transactional = createMiddleware<AppEnv>(async (c, next) => {
+  const { sql } = c.get('deps')
+  if (!MUTATING.has(c.req.method)) {
+    c.set('db', sql)
+    await next()
+    return
+  }
+  const key = c.req.header('idempotency-key')
+  const user = c.get('user')
+  if (key !== undefined && (key.length < 1 || key.length > 255)) {
+    return problemResponse(400, 'The Idempotency-Key header must have 1 to 255 characters.')
+  }
+  const requestHash = createHash('sha256')
+    .update(`${c.req.method} ${c.req.path}\n`)
+    .update(await c.req.text())
+    .digest('hex')
+
+  let replay: Response | undefined
+  try {
+    await sql.begin(async (tx) => {
+      c.set('db', tx)
+      if (key && user) {
+        const claimed = await tx`
+          INSERT INTO idempotency_keys (user_id, key, method, path, request_hash)
+          VALUES (${user.id}, ${key}, ${c.req.method}, ${c.req.path}, ${requestHash})
+          ON CONFLICT DO NOTHING RETURNING 1`
+        if (claimed.length === 0) {
+          replay = await storedAnswer(tx, user.id, key, c.req.method, c.req.path, requestHash)
+          return
+        }
+      }
+      try {
+        await tx.savepoint(async () => {
+          await next()
+          if (c.error || c.res.status >= 400) throw new Rollback()
+        })
+      } catch (error) {
+        if (!(error instanceof Rollback)) throw error
+      }
+      if (c.res.status >= 500) throw new Rollback()
+      if (key && user) {
+        const body = await c.res.clone().text()
+        await tx`
+          UPDATE idempotency_keys SET response_status = ${c.res.status}, response_body = ${body}
+          WHERE user_id = ${user.id} AND key = ${key}`
+      }
+    })
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error
+  }
+  if (replay) return replay
+})
+
+async function storedAnswer(
+  tx: AppEnv['Variables']['db'],
+  userId: string,
+  key: string,
+  method: string,
+  path: string,
+  requestHash: string,
+): Promise<Response> {
+  const [stored] = await tx<StoredAnswer[]>`
+    SELECT method, path, request_hash AS "requestHash", response_status AS "responseStatus",
+           response_body AS "responseBody"
+    FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`
+  if (
+    !stored ||
+    stored.method !== method ||
+    stored.path !== path ||
+    stored.requestHash !== requestHash
+  ) {
+    return problemResponse(
+      422,
+      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+    )
+  }
+  const status = stored.responseStatus ?? 409
+  const body = stored.responseBody ?? ''
+  const isProblem = status >= 400
+  return new Response(body === '' ? null : body, {
+    status,
+    headers: {
+      'content-type': isProblem ? 'application/problem+json' : 'application/json',
+      'idempotent-replayed': 'true',
+    },
+  })
+}

@@ -1,0 +1,42 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/connect.ts'
+import { migrate } from './db/migrate.ts'
+import { seedIfEmpty } from './db/seed.ts'
+
+// `npm start`: configuration, database, migrations, demo data, then the HTTP server.
+let config: ReturnType<typeof loadConfig>
+try {
+  config = loadConfig()
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}
+
+const db = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  poolSize: config.DATABASE_POOL_SIZE,
+})
+const applied = await migrate(db.sql)
+if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
+if (config.SEED && (await seedIfEmpty(db.sql)))
+  console.log('Loaded the demo data into the empty database.')
+
+const app = createApp({ sql: db.sql, config })
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  console.log(`Pairwise is listening on http://localhost:${info.port} (${db.description})`)
+})
+
+let stopping = false
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal} received: finishing open requests and closing the database.`)
+  server.close()
+  await db.close()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,0 +1,60 @@
+import type { NewNotification } from './notify.ts'
+
+/** The texts of every notification event, each naming the topic it is about. */
+export const messages = {
+  newApplication: (topic: Subject, mentee: Person): NewNotification => ({
+    kind: 'new_application',
+    title: 'New application',
+    message: `${nameOf(mentee)} applied to your topic "${topic.subject}".`,
+    link: '/dashboard',
+  }),
+  topicForReview: (topic: Subject, mentor: Person): NewNotification => ({
+    kind: 'topic_for_review',
+    title: 'New topic for review',
+    message: `${nameOf(mentor)} proposed "${topic.subject}". It is waiting for your review.`,
+    link: '/admin/topics',
+  }),
+  topicApproved: (topic: Subject): NewNotification => ({
+    kind: 'topic_approved',
+    title: 'Topic approved',
+    message: `Your topic "${topic.subject}" was approved and is now open for applications.`,
+    link: `/topics/${topic.id}`,
+  }),
+  topicRejected: (topic: Subject, reason: string | null): NewNotification => ({
+    kind: 'topic_rejected',
+    title: 'Topic rejected',
+    message: `Your topic "${topic.subject}" was not approved.${reason ? ` Reason: ${reason}` : ''}`,
+    link: '/dashboard',
+  }),
+  applicationAccepted: (topic: Subject): NewNotification => ({
+    kind: 'application_accepted',
+    title: 'Application accepted',
+    message: `You were accepted to "${topic.subject}". Your mentor will be in touch to get started.`,
+    link: `/topics/${topic.id}`,
+  }),
+  applicationRejected: (topic: Subject, reason: string): NewNotification => ({
+    kind: 'application_rejected',
+    title: 'Application rejected',
+    message: `Your application to "${topic.subject}" was not accepted. Reason: ${reason}`,
+    link: '/dashboard',
+  }),
+  topicStarted: (topic: Subject): NewNotification => ({
+    kind: 'topic_started',
+    title: 'Topic started',
+    message: `"${topic.subject}" has started. Time to meet your mentor!`,
+    link: `/topics/${topic.id}`,
+  }),
+  topicConcluded: (topic: Subject): NewNotification => ({
+    kind: 'topic_concluded',
+    title: 'Topic concluded',
+    message: `"${topic.subject}" has concluded. Leave feedback on how it went.`,
+    link: `/topics/${topic.id}`,
+  }),
+}
+
+type Subject = { id: string; subject: string }
+type Person = { username: string; full_name: string }
+
+function nameOf(person: Person): string {
+  return person.full_name.trim() || person.username
+}

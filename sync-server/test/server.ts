@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import postgres from 'postgres'
+import { createApp } from '../app.ts'
+import { type Config, loadConfig } from '../config.ts'
+import { openDatabase, type Sql } from '../db/connect.ts'
+import { migrate } from '../db/migrate.ts'
+
+export type TestServer = {
+  url: string
+  sql: Sql
+  config: Config
+  /** A signed-in HTTP client; an unknown username is created (as dev-login does). */
+  signIn: (username: string) => Promise<Client>
+  /** A client without a session. */
+  anonymous: () => Client
+  stop: () => Promise<void>
+}
+
+/**
+ * Starts the real server on a loopback port over a database of its own: a
+ * fresh database on the server DATABASE_URL points at (dropped at stop), or
+ * an in-memory embedded PGlite when DATABASE_URL is not set.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const adminUrl = process.env.DATABASE_URL
+  let dbName: string | undefined
+  let databaseUrl: string | undefined
+  if (adminUrl) {
+    dbName = `pairwise_test_${randomBytes(6).toString('hex')}`
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+    await admin.unsafe(`CREATE DATABASE ${dbName}`)
+    await admin.end()
+    const url = new URL(adminUrl)
+    url.pathname = `/${dbName}`
+    databaseUrl = url.toString()
+  }
+  const db = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 10 })
+  await migrate(db.sql)
+  const config = loadConfig({ NODE_ENV: 'test', SEED: 'false', STATIC_DIR: 'dist', ...env })
+  const app = createApp({ sql: db.sql, config })
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    url,
+    sql: db.sql,
+    config,
+    anonymous: () => new Client(url),
+    signIn: async (username) => {
+      const client = new Client(url)
+      const res = await client.post('/api/auth/dev-login', { userId: username })
+      if (res.status !== 200)
+        throw new Error(`dev-login as ${username} failed: ${res.status} ${res.text}`)
+      client.user = res.body as Client['user']
+      return client
+    },
+    stop: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await db.close()
+      if (adminUrl && dbName) {
+        const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+        await admin.end()
+      }
+    },
+  }
+}
+
+export type Answer = {
+  status: number
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+  body: any
+  text: string
+  headers: Headers
+}
+
+type RequestOptions = { headers?: Record<string, string>; raw?: string }
+
+/** A minimal HTTP client with a cookie jar of one session cookie. */
+export class Client {
+  cookie: string | undefined
+  user: { id: string; username: string; isAdmin: boolean } | undefined
+
+  constructor(readonly baseUrl: string) {}
+
+  get(path: string, options: RequestOptions = {}) {
+    return this.request('GET', path, undefined, options)
+  }
+  post(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request('POST', path, body, options)
+  }
+  patch(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request('PATCH', path, body, options)
+  }
+
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
+    if (this.cookie) headers.cookie = this.cookie
+    let payload: string | undefined = options.raw
+    if (payload === undefined && body !== undefined) {
+      payload = JSON.stringify(body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: payload,
+      redirect: 'manual',
+    })
+    const setCookie = res.headers.get('set-cookie')
+    if (setCookie) {
+      const pair = setCookie.split(';')[0] ?? ''
+      this.cookie = pair.endsWith('=') ? undefined : pair
+    }
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text)
+    } catch {}
+    return { status: res.status, body: parsed, text, headers: res.headers }
+  }
+}

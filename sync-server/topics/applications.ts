@@ -1,0 +1,54 @@
+import { Hono } from 'hono'
+import { checkApply, checkListApplications } from '../../shared/application.ts'
+import { listApplications } from '../applications/queries.ts'
+import { actorOf, requireUser } from '../http/current-user.ts'
+import type { AppEnv } from '../http/env.ts'
+import { ApiError } from '../http/errors.ts'
+import { enforce, found, parseId } from '../http/validate.ts'
+import { messages } from '../notifications/messages.ts'
+import { notify } from '../notifications/notify.ts'
+import { findUserById } from '../users/queries.ts'
+import { getVisibleTopic, lockTopic } from './queries.ts'
+
+const NOT_FOUND = 'Topic not found'
+
+/** /api/topics/{id}/applications, /my-application and /apply. */
+export const topicApplicationRoutes = new Hono<AppEnv>()
+
+topicApplicationRoutes.get('/:id/applications', async (c) => {
+  const user = requireUser(c)
+  const id = parseId(c.req.param('id'), NOT_FOUND)
+  const db = c.get('db')
+  const topic = found(await getVisibleTopic(db, actorOf(user), id), NOT_FOUND)
+  enforce(checkListApplications(actorOf(user), topic))
+  return c.json(await listApplications(db, { topicId: id }))
+})
+
+topicApplicationRoutes.get('/:id/my-application', async (c) => {
+  const user = requireUser(c)
+  const id = parseId(c.req.param('id'), NOT_FOUND)
+  const db = c.get('db')
+  found(await getVisibleTopic(db, actorOf(user), id), NOT_FOUND)
+  const [application] = await listApplications(db, { topicId: id, menteeId: user.id })
+  return c.json(application ?? null)
+})
+
+topicApplicationRoutes.post('/:id/apply', async (c) => {
+  const user = requireUser(c)
+  const actor = actorOf(user)
+  const id = parseId(c.req.param('id'), NOT_FOUND)
+  const db = c.get('db')
+  found(await getVisibleTopic(db, actor, id), NOT_FOUND)
+  const topic = found(await lockTopic(db, id), NOT_FOUND)
+  const [existing] = await db`
+    SELECT 1 FROM applications WHERE topic_id = ${id} AND mentee_id = ${user.id}`
+  enforce(checkApply(actor, topic, existing !== undefined))
+  const [created] = await db<{ id: string }[]>`
+    INSERT INTO applications (topic_id, mentee_id) VALUES (${id}, ${user.id})
+    ON CONFLICT (topic_id, mentee_id) DO NOTHING RETURNING id`
+  if (!created) throw new ApiError(409, 'You have already applied to this topic.')
+  const mentee = found(await findUserById(db, user.id), 'User not found')
+  await notify(db, [topic.mentorId], messages.newApplication(topic, mentee))
+  const [application] = await listApplications(db, { applicationId: created.id })
+  return c.json(found(application, 'Application not found'), 201)
+})

@@ -1,0 +1,51 @@
+import { Hono } from 'hono'
+import { checkGiveFeedback, type Feedback, feedbackInputSchema } from '../../shared/feedback.ts'
+import type { Db } from '../db/connect.ts'
+import { actorOf, requireUser } from '../http/current-user.ts'
+import type { AppEnv } from '../http/env.ts'
+import { enforce, found, parseId, readBody } from '../http/validate.ts'
+import { getVisibleTopic, lockTopic } from './queries.ts'
+
+const NOT_FOUND = 'Topic not found'
+
+/** /api/topics/{id}/feedback: read the feedback; participants add or edit their own. */
+export const topicFeedbackRoutes = new Hono<AppEnv>()
+
+function listFeedback(db: Db, topicId: string, userId?: string) {
+  return db<Feedback[]>`
+    SELECT f.id, f.topic_id AS "topicId", f.feedback, f.rating::int AS rating, f.is_mentor AS "isMentor",
+      json_build_object('id', u.id, 'username', u.username, 'full_name', u.full_name) AS user,
+      f.created_at AS "createdAt", f.updated_at AS "updatedAt"
+    FROM feedback f JOIN users u ON u.id = f.user_id
+    WHERE f.topic_id = ${topicId} ${userId ? db`AND f.user_id = ${userId}` : db``}
+    ORDER BY f.is_mentor DESC, f.created_at, f.id`
+}
+
+topicFeedbackRoutes.get('/:id/feedback', async (c) => {
+  const user = requireUser(c)
+  const id = parseId(c.req.param('id'), NOT_FOUND)
+  const db = c.get('db')
+  found(await getVisibleTopic(db, actorOf(user), id), NOT_FOUND)
+  return c.json(await listFeedback(db, id))
+})
+
+topicFeedbackRoutes.post('/:id/feedback', async (c) => {
+  const user = requireUser(c)
+  const actor = actorOf(user)
+  const id = parseId(c.req.param('id'), NOT_FOUND)
+  const db = c.get('db')
+  found(await getVisibleTopic(db, actor, id), NOT_FOUND)
+  const topic = found(await lockTopic(db, id), NOT_FOUND)
+  const [accepted] = await db`
+    SELECT 1 FROM applications WHERE topic_id = ${id} AND mentee_id = ${user.id} AND status = 'accepted'`
+  enforce(checkGiveFeedback(actor, topic, accepted !== undefined))
+  const input = await readBody(c, feedbackInputSchema)
+  const [saved] = await db<{ inserted: boolean }[]>`
+    INSERT INTO feedback (topic_id, user_id, feedback, rating, is_mentor)
+    VALUES (${id}, ${user.id}, ${input.feedback}, ${input.rating}, ${topic.mentorId === user.id})
+    ON CONFLICT (topic_id, user_id) DO UPDATE
+      SET feedback = EXCLUDED.feedback, rating = EXCLUDED.rating, updated_at = now()
+    RETURNING (xmax = 0) AS inserted`
+  const [feedback] = await listFeedback(db, id, user.id)
+  return c.json(found(feedback, 'Feedback not found'), saved?.inserted ? 201 : 200)
+})

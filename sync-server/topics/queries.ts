@@ -1,0 +1,64 @@
+import type { Actor } from '../../shared/decision.ts'
+import type { Topic } from '../../shared/topic.ts'
+import type { Db } from '../db/connect.ts'
+
+/** Columns of a topic as the API answers it (spec section 3), with its `mentor` object. */
+function topicColumns(db: Db) {
+  return db`
+    t.id, t.subject, t.description, t.max_mentees::int AS "maxMentees",
+    t.current_mentees::int AS "currentMentees", t.seniority_required::text[] AS "seniorityRequired",
+    t.location, t.interests, t.status, t.mentor_id AS "mentorId",
+    json_build_object('id', m.id, 'username', m.username, 'full_name', m.full_name,
+                      'profileImage', m.profile_image) AS mentor,
+    t.mentor_feedback AS "mentorFeedback", t.rejection_reason AS "rejectionReason",
+    t.created_at AS "createdAt", t.updated_at AS "updatedAt"`
+}
+
+/** Approved, started and concluded topics for everyone; the rest for their mentor and admins. */
+function visibleTo(db: Db, actor: Actor) {
+  if (actor.isAdmin) return db`true`
+  return db`(t.status IN ('approved', 'started', 'concluded') OR t.mentor_id = ${actor.id})`
+}
+
+type TopicFilter = { mentorId?: string; topicId?: string }
+
+export async function listTopics(db: Db, actor: Actor, filter: TopicFilter = {}): Promise<Topic[]> {
+  return db<Topic[]>`
+    SELECT ${topicColumns(db)}
+    FROM topics t JOIN users m ON m.id = t.mentor_id
+    WHERE ${visibleTo(db, actor)}
+      ${filter.mentorId ? db`AND t.mentor_id = ${filter.mentorId}` : db``}
+      ${filter.topicId ? db`AND t.id = ${filter.topicId}` : db``}
+    ORDER BY t.created_at DESC, t.id`
+}
+
+/** One topic the actor may see, or undefined (a hidden topic is as good as missing). */
+export async function getVisibleTopic(
+  db: Db,
+  actor: Actor,
+  id: string,
+): Promise<Topic | undefined> {
+  const [topic] = await listTopics(db, actor, { topicId: id })
+  return topic
+}
+
+export type LockedTopic = {
+  id: string
+  subject: string
+  status: Topic['status']
+  mentorId: string
+  maxMentees: number
+  currentMentees: number
+}
+
+/**
+ * Reads a topic's rule-relevant fields and locks its row for the rest of the
+ * transaction, so concurrent accepts, starts and edits on it run one at a time.
+ */
+export async function lockTopic(db: Db, id: string): Promise<LockedTopic | undefined> {
+  const [topic] = await db<LockedTopic[]>`
+    SELECT id, subject, status, mentor_id AS "mentorId", max_mentees::int AS "maxMentees",
+           current_mentees::int AS "currentMentees"
+    FROM topics WHERE id = ${id} FOR UPDATE`
+  return topic
+}

@@ -1,0 +1,107 @@
+import { Hono } from 'hono'
+import {
+  checkEditTopic,
+  matchesTopicFilters,
+  statusAfterEdit,
+  topicInputSchema,
+  topicListQuerySchema,
+} from '../../shared/topic.ts'
+import { actorOf, requireUser } from '../http/current-user.ts'
+import type { AppEnv } from '../http/env.ts'
+import { ApiError, validationError } from '../http/errors.ts'
+import { enforce, found, parseId, readBody } from '../http/validate.ts'
+import { messages } from '../notifications/messages.ts'
+import { adminIds, notify } from '../notifications/notify.ts'
+import { findUserById, rememberInterests } from '../users/queries.ts'
+import { getVisibleTopic, listTopics, lockTopic } from './queries.ts'
+import { sanitizeDescription } from './sanitize.ts'
+
+const NOT_FOUND = 'Topic not found'
+
+/** /api/topics: the topic list, creation, reading and editing. */
+export const topicRoutes = new Hono<AppEnv>()
+
+topicRoutes.get('/', async (c) => {
+  const user = requireUser(c)
+  const query = topicListQuerySchema.safeParse(c.req.query())
+  if (!query.success) throw validationError(query.error)
+  const topics = await listTopics(c.get('db'), actorOf(user))
+  return c.json(topics.filter((t) => matchesTopicFilters(t, query.data)))
+})
+
+topicRoutes.post('/', async (c) => {
+  const user = requireUser(c)
+  const input = await readBody(c, topicInputSchema)
+  const db = c.get('db')
+  const [created] = await db<{ id: string }[]>`
+    INSERT INTO topics (id, subject, description, max_mentees, seniority_required, location,
+                        interests, status, mentor_id)
+    VALUES (${input.id ?? db`gen_random_uuid()`}, ${input.subject},
+            ${sanitizeDescription(input.description)}, ${input.maxMentees},
+            ${db.array(input.seniorityRequired)}::seniority[], ${input.location},
+            ${db.array(input.interests)}::text[], 'proposed', ${user.id})
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id`
+  if (!created) throw new ApiError(409, 'A topic with this id already exists.')
+  await rememberInterests(db, input.interests)
+  const mentor = found(await findUserById(db, user.id), 'User not found')
+  await notify(
+    db,
+    await adminIds(db, user.id),
+    messages.topicForReview({ id: created.id, subject: input.subject }, mentor),
+  )
+  const topic = found(await getVisibleTopic(db, actorOf(user), created.id), NOT_FOUND)
+  return c.json(topic, 201)
+})
+
+topicRoutes.get('/mentor/:userId', async (c) => {
+  const user = requireUser(c)
+  const mentorId = parseId(c.req.param('userId'), 'User not found')
+  const db = c.get('db')
+  found(await findUserById(db, mentorId), 'User not found')
+  return c.json(await listTopics(db, actorOf(user), { mentorId }))
+})
+
+topicRoutes.get('/:id', async (c) => {
+  const user = requireUser(c)
+  const id = parseId(c.req.param('id'), NOT_FOUND)
+  return c.json(found(await getVisibleTopic(c.get('db'), actorOf(user), id), NOT_FOUND))
+})
+
+topicRoutes.patch('/:id', async (c) => {
+  const user = requireUser(c)
+  const actor = actorOf(user)
+  const id = parseId(c.req.param('id'), NOT_FOUND)
+  const db = c.get('db')
+  found(await getVisibleTopic(db, actor, id), NOT_FOUND)
+  const topic = found(await lockTopic(db, id), NOT_FOUND)
+  enforce(checkEditTopic(actor, topic))
+  const input = await readBody(c, topicInputSchema)
+  if (input.id !== undefined && input.id.toLowerCase() !== id) {
+    throw new ApiError(400, 'The id in the body does not match the topic being edited.')
+  }
+  if (input.maxMentees < topic.currentMentees) {
+    throw new ApiError(
+      409,
+      `This topic already has ${topic.currentMentees} accepted mentees; the maximum cannot be lower.`,
+    )
+  }
+  const status = statusAfterEdit(topic.status)
+  await db`
+    UPDATE topics SET subject = ${input.subject}, description = ${sanitizeDescription(input.description)},
+      max_mentees = ${input.maxMentees}, seniority_required = ${db.array(input.seniorityRequired)}::seniority[],
+      location = ${input.location}, interests = ${db.array(input.interests)}::text[],
+      status = ${status}, rejection_reason = NULL,
+      updated_at = now()
+    WHERE id = ${id}`
+  await rememberInterests(db, input.interests)
+  if (topic.status === 'rejected') {
+    const mentor = found(await findUserById(db, topic.mentorId), 'User not found')
+    await notify(
+      db,
+      await adminIds(db, user.id),
+      messages.topicForReview({ id, subject: input.subject }, mentor),
+    )
+  }
+  return c.json(found(await getVisibleTopic(db, actor, id), NOT_FOUND))
+})
