@@ -102,7 +102,7 @@ function createApi(deps: Deps): Hono<AppEnv> {
 function serveApp(app: Hono<AppEnv>, deps: Deps): void {
   const root = deps.config.STATIC_DIR
   const index = join(root, 'index.html')
-  app.use('/*', serveStatic({ root }))
+  if (existsSync(root)) app.use('/*', serveStatic({ root }))
   app.get('*', async (c) => {
     if (!existsSync(index)) {
       return c.text(

@@ -1,0 +1,346 @@
+import { z } from 'zod'
+import {
+  applicationSchema,
+  decideApplicationSchema,
+  myApplicationSchema,
+} from '../../shared/application.ts'
+import { feedbackInputSchema, feedbackSchema } from '../../shared/feedback.ts'
+import { interestsResponseSchema } from '../../shared/interests.ts'
+import { notificationSchema } from '../../shared/notification.ts'
+import { preferencesSchema } from '../../shared/preferences.ts'
+import {
+  concludeTopicSchema,
+  reviewDecisionSchema,
+  topicInputSchema,
+  topicListQuerySchema,
+  topicSchema,
+} from '../../shared/topic.ts'
+import { devLoginSchema, updateProfileSchema, userSchema } from '../../shared/user.ts'
+
+export type Method = 'GET' | 'POST' | 'PATCH'
+
+/** One documented endpoint: the source of /api/openapi.json and /api/docs. */
+export type Endpoint = {
+  method: Method
+  /** OpenAPI path under /api, with {params}. */
+  path: string
+  tag: string
+  summary: string
+  description: string
+  /** Signed-in users only (everything but dev-login and logout). */
+  auth: boolean
+  query?: z.ZodObject
+  body?: z.ZodType
+  response?: { status: number; schema: z.ZodType; description: string }
+  /** Error statuses it can answer besides 400 validation errors. */
+  errors: number[]
+}
+
+const topicList = z.array(topicSchema)
+
+/** Every endpoint of spec section 7, at its exact method and path. */
+export const ENDPOINTS: Endpoint[] = [
+  {
+    method: 'GET',
+    path: '/user',
+    tag: 'Users',
+    auth: true,
+    errors: [401],
+    summary: 'The signed-in user',
+    description: 'Answers the current user. 401 means nobody is signed in.',
+    response: { status: 200, schema: userSchema, description: 'The current user' },
+  },
+  {
+    method: 'POST',
+    path: '/auth/dev-login',
+    tag: 'Sign-in',
+    auth: false,
+    errors: [404],
+    summary: 'Development sign-in',
+    description:
+      'Signs in as the user named by id or username and sets the session cookie. In development an unknown username creates a new non-admin user. Not available when NODE_ENV=production (404).',
+    body: devLoginSchema,
+    response: { status: 200, schema: userSchema, description: 'The signed-in user' },
+  },
+  {
+    method: 'GET',
+    path: '/auth/logout',
+    tag: 'Sign-in',
+    auth: false,
+    errors: [],
+    summary: 'Sign out',
+    description:
+      'Ends the session, clears the cookie and redirects to / (302). A browser navigates here.',
+  },
+  {
+    method: 'GET',
+    path: '/topics',
+    tag: 'Topics',
+    auth: true,
+    errors: [401],
+    summary: 'List topics',
+    description:
+      'Approved, started and concluded topics for everyone; proposed and rejected topics only for their mentor and administrators. Optional filters: location (online and in-person include topics offered both ways), seniority, status.',
+    query: topicListQuerySchema,
+    response: { status: 200, schema: topicList, description: 'Topics, newest first' },
+  },
+  {
+    method: 'POST',
+    path: '/topics',
+    tag: 'Topics',
+    auth: true,
+    errors: [401, 409],
+    summary: 'Propose a topic',
+    description:
+      'Creates a topic with status proposed and notifies the administrators. The description is sanitised to the editor subset of HTML. An optional client-chosen id (UUID) lets an offline client refer to the topic before it syncs.',
+    body: topicInputSchema,
+    response: { status: 201, schema: topicSchema, description: 'The created topic' },
+  },
+  {
+    method: 'GET',
+    path: '/topics/{id}',
+    tag: 'Topics',
+    auth: true,
+    errors: [401, 404],
+    summary: 'Read a topic',
+    description: 'A topic with its mentor. A topic the caller may not see answers 404.',
+    response: { status: 200, schema: topicSchema, description: 'The topic' },
+  },
+  {
+    method: 'PATCH',
+    path: '/topics/{id}',
+    tag: 'Topics',
+    auth: true,
+    errors: [401, 403, 404, 409],
+    summary: 'Edit a topic',
+    description:
+      'The mentor or an administrator edits a topic that has not started. Editing a rejected topic resubmits it for review (proposed, reason cleared). The maximum cannot go below the accepted mentees.',
+    body: topicInputSchema,
+    response: { status: 200, schema: topicSchema, description: 'The edited topic' },
+  },
+  {
+    method: 'GET',
+    path: '/topics/mentor/{userId}',
+    tag: 'Topics',
+    auth: true,
+    errors: [401, 404],
+    summary: "A mentor's topics",
+    description: 'The topics of one mentor that the caller may see.',
+    response: { status: 200, schema: topicList, description: 'Topics, newest first' },
+  },
+  {
+    method: 'GET',
+    path: '/topics/{id}/applications',
+    tag: 'Applications',
+    auth: true,
+    errors: [401, 403, 404],
+    summary: "A topic's applications",
+    description: 'For the mentor of the topic and administrators.',
+    response: {
+      status: 200,
+      schema: z.array(applicationSchema),
+      description: 'Applications, newest first',
+    },
+  },
+  {
+    method: 'GET',
+    path: '/topics/{id}/my-application',
+    tag: 'Applications',
+    auth: true,
+    errors: [401, 404],
+    summary: "The caller's application to a topic",
+    description: 'The application, or null when the caller has not applied.',
+    response: { status: 200, schema: myApplicationSchema, description: 'The application or null' },
+  },
+  {
+    method: 'POST',
+    path: '/topics/{id}/apply',
+    tag: 'Applications',
+    auth: true,
+    errors: [401, 403, 404, 409],
+    summary: 'Apply to a topic',
+    description:
+      'Creates a pending application and notifies the mentor. Only for an approved topic that is not full, that is not the caller’s own and that the caller has not applied to yet. No body.',
+    response: { status: 201, schema: applicationSchema, description: 'The created application' },
+  },
+  {
+    method: 'POST',
+    path: '/topics/{id}/start',
+    tag: 'Topics',
+    auth: true,
+    errors: [401, 403, 404, 409],
+    summary: 'Start a topic',
+    description:
+      'The mentor starts an approved topic. Still-pending applications are rejected with the reason "The topic has started"; accepted mentees are notified. No body.',
+    response: { status: 200, schema: topicSchema, description: 'The started topic' },
+  },
+  {
+    method: 'POST',
+    path: '/topics/{id}/conclude',
+    tag: 'Topics',
+    auth: true,
+    errors: [401, 403, 404, 409],
+    summary: 'Conclude a topic',
+    description: 'The mentor or an administrator concludes a started topic with mentor feedback.',
+    body: concludeTopicSchema,
+    response: { status: 200, schema: topicSchema, description: 'The concluded topic' },
+  },
+  {
+    method: 'GET',
+    path: '/topics/{id}/feedback',
+    tag: 'Feedback',
+    auth: true,
+    errors: [401, 404],
+    summary: "A topic's feedback",
+    description: 'Feedback left on a concluded topic, the mentor’s first.',
+    response: { status: 200, schema: z.array(feedbackSchema), description: 'Feedback' },
+  },
+  {
+    method: 'POST',
+    path: '/topics/{id}/feedback',
+    tag: 'Feedback',
+    auth: true,
+    errors: [401, 403, 404, 409],
+    summary: 'Add or edit feedback',
+    description:
+      'The mentor or an accepted mentee of a concluded topic leaves feedback; posting again edits it (one per person). 201 when created, 200 when edited.',
+    body: feedbackInputSchema,
+    response: { status: 201, schema: feedbackSchema, description: 'The saved feedback' },
+  },
+  {
+    method: 'GET',
+    path: '/my-applications',
+    tag: 'Applications',
+    auth: true,
+    errors: [401],
+    summary: "The caller's applications",
+    description: 'Every application of the caller, with topic and mentor.',
+    response: {
+      status: 200,
+      schema: z.array(applicationSchema),
+      description: 'Applications, newest first',
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/applications/{id}',
+    tag: 'Applications',
+    auth: true,
+    errors: [401, 403, 404, 409],
+    summary: 'Accept or reject an application',
+    description:
+      'The mentor of the topic decides a pending application. A rejection needs a reason, which the mentee sees. Accepting never exceeds the topic’s maximum, also under concurrent accepts (409).',
+    body: decideApplicationSchema,
+    response: { status: 200, schema: applicationSchema, description: 'The decided application' },
+  },
+  {
+    method: 'GET',
+    path: '/interests',
+    tag: 'Users',
+    auth: true,
+    errors: [401],
+    summary: 'Known interests',
+    description:
+      'The interests offered to pickers, alphabetically; free-text additions join the list when saved.',
+    response: { status: 200, schema: interestsResponseSchema, description: 'Interest names' },
+  },
+  {
+    method: 'GET',
+    path: '/users',
+    tag: 'Users',
+    auth: true,
+    errors: [401],
+    summary: 'List users',
+    description: 'Every user, by username.',
+    response: { status: 200, schema: z.array(userSchema), description: 'Users' },
+  },
+  {
+    method: 'GET',
+    path: '/users/{username}',
+    tag: 'Users',
+    auth: true,
+    errors: [401, 404],
+    summary: 'Read a profile',
+    description: 'A user by username (case-insensitive).',
+    response: { status: 200, schema: userSchema, description: 'The user' },
+  },
+  {
+    method: 'PATCH',
+    path: '/users/{username}',
+    tag: 'Users',
+    auth: true,
+    errors: [401, 403, 404],
+    summary: 'Edit a profile',
+    description:
+      'The owner or an administrator edits seniority, bio and interests. Omitted fields stay; seniority null clears it.',
+    body: updateProfileSchema,
+    response: { status: 200, schema: userSchema, description: 'The updated user' },
+  },
+  {
+    method: 'POST',
+    path: '/admin/topics/{id}/review',
+    tag: 'Administration',
+    auth: true,
+    errors: [401, 403, 404, 409],
+    summary: 'Review a proposed topic',
+    description:
+      'An administrator approves or rejects (optional reason) a proposed topic; the mentor is notified.',
+    body: reviewDecisionSchema,
+    response: { status: 200, schema: topicSchema, description: 'The reviewed topic' },
+  },
+  {
+    method: 'POST',
+    path: '/admin/users/{id}/toggle-admin',
+    tag: 'Administration',
+    auth: true,
+    errors: [401, 403, 404],
+    summary: "Toggle a user's administrator flag",
+    description:
+      'An administrator grants or revokes another user’s administrator rights; it takes effect on that user’s next request. Administrators cannot change their own flag. No body.',
+    response: { status: 200, schema: userSchema, description: 'The updated user' },
+  },
+  {
+    method: 'GET',
+    path: '/user/notification-preferences',
+    tag: 'Notifications',
+    auth: true,
+    errors: [401],
+    summary: 'Notification preferences',
+    description: 'Which events also reach the caller by e-mail (and push). All on by default.',
+    response: { status: 200, schema: preferencesSchema, description: 'The preferences' },
+  },
+  {
+    method: 'PATCH',
+    path: '/user/notification-preferences',
+    tag: 'Notifications',
+    auth: true,
+    errors: [401],
+    summary: 'Save notification preferences',
+    description: 'Takes the full preferences object.',
+    body: preferencesSchema,
+    response: { status: 200, schema: preferencesSchema, description: 'The saved preferences' },
+  },
+  {
+    method: 'GET',
+    path: '/notifications',
+    tag: 'Notifications',
+    auth: true,
+    errors: [401],
+    summary: 'Notifications',
+    description: 'The caller’s 200 newest notifications, newest first.',
+    response: { status: 200, schema: z.array(notificationSchema), description: 'Notifications' },
+  },
+  {
+    method: 'PATCH',
+    path: '/notifications/{id}',
+    tag: 'Notifications',
+    auth: true,
+    errors: [401, 404],
+    summary: 'Mark a notification read',
+    description: 'Marks one of the caller’s notifications read. No body.',
+    response: { status: 200, schema: notificationSchema, description: 'The notification' },
+  },
+]
+
+/** The mutation routes a sync push may replay: every documented POST and PATCH but sign-in. */
+export const MUTATION_ENDPOINTS = ENDPOINTS.filter((e) => e.method !== 'GET' && e.auth)

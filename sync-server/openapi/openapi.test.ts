@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest'
+import { createApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import type { Sql } from '../db/connect.ts'
+import { ENDPOINTS } from './endpoints.ts'
+
+// These answers need no database: no cookie is sent and nothing is written.
+const app = createApp({
+  sql: undefined as unknown as Sql,
+  config: loadConfig({ NODE_ENV: 'test' }),
+})
+
+const normalise = (path: string) => path.replace(/\{\w+\}|:\w+/g, ':param')
+
+describe('the OpenAPI document', () => {
+  test('documents exactly the routes the server has', () => {
+    const routed = app.routes
+      .filter((r) => ['GET', 'POST', 'PATCH'].includes(r.method) && r.path.startsWith('/api/'))
+      .filter(
+        (r) => !r.path.endsWith('*') && r.path !== '/api/openapi.json' && r.path !== '/api/docs',
+      )
+      .map((r) => `${r.method} ${normalise(r.path)}`)
+    const documented = ENDPOINTS.map((e) => `${e.method} ${normalise(`/api${e.path}`)}`)
+    expect(new Set(routed)).toEqual(new Set(documented))
+    expect(routed).toHaveLength(documented.length)
+  })
+
+  test('covers every call of spec section 7', () => {
+    const calls = [
+      'GET /api/user',
+      'GET /api/auth/logout',
+      'POST /api/auth/dev-login',
+      'GET /api/topics',
+      'POST /api/topics',
+      'GET /api/topics/{id}',
+      'PATCH /api/topics/{id}',
+      'GET /api/topics/mentor/{userId}',
+      'GET /api/topics/{id}/applications',
+      'GET /api/topics/{id}/my-application',
+      'POST /api/topics/{id}/apply',
+      'POST /api/topics/{id}/start',
+      'POST /api/topics/{id}/conclude',
+      'GET /api/topics/{id}/feedback',
+      'POST /api/topics/{id}/feedback',
+      'GET /api/my-applications',
+      'PATCH /api/applications/{id}',
+      'GET /api/interests',
+      'GET /api/users',
+      'GET /api/users/{username}',
+      'PATCH /api/users/{username}',
+      'POST /api/admin/topics/{id}/review',
+      'POST /api/admin/users/{id}/toggle-admin',
+      'GET /api/user/notification-preferences',
+      'PATCH /api/user/notification-preferences',
+      'GET /api/notifications',
+      'PATCH /api/notifications/{id}',
+    ]
+    const documented = ENDPOINTS.map((e) => `${e.method} /api${e.path}`)
+    expect(documented.sort()).toEqual(calls.sort())
+  })
+
+  test('is served as OpenAPI 3.1 with request and answer schemas from the shared zod schemas', async () => {
+    const res = await app.request('/api/openapi.json')
+    expect(res.status).toBe(200)
+    const doc = await res.json()
+    expect(doc.openapi).toBe('3.1.0')
+    const create = doc.paths['/api/topics'].post
+    const body = create.requestBody.content['application/json'].schema
+    expect(body.required).toEqual(
+      expect.arrayContaining(['subject', 'maxMentees', 'seniorityRequired']),
+    )
+    expect(body.properties.location.enum).toEqual(['online', 'in-person', 'both'])
+    expect(create.responses['201'].content['application/json'].schema.properties).toHaveProperty(
+      'mentor',
+    )
+    expect(create.responses['400'].content).toHaveProperty('application/problem+json')
+    expect(
+      doc.paths['/api/users/{username}'].get.responses['200'].content['application/json'].schema
+        .properties,
+    ).toHaveProperty('full_name')
+  })
+})
+
+describe('the reference page', () => {
+  test('lists every endpoint in readable HTML without script', async () => {
+    const res = await app.request('/api/docs')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    const page = await res.text()
+    for (const e of ENDPOINTS) expect(page).toContain(`/api${e.path}`)
+    expect(page).not.toContain('<script')
+  })
+})
