@@ -34,7 +34,10 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return
   stopping = true
   console.log(`${signal} received: finishing open requests and closing the database.`)
-  server.close()
+  // Stop accepting connections, let requests in flight finish (at most 10 s), then close the pool.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  if ('closeIdleConnections' in server) server.closeIdleConnections()
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
   await db.close()
   process.exit(0)
 }
