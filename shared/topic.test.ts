@@ -124,10 +124,13 @@ describe('topicInputSchema', () => {
     expect(topicInputSchema.parse({ ...validInput, maxMentees }).maxMentees).toBe(maxMentees)
   })
 
-  it.each([0, 3, 1.5, -1, 'abc', undefined])('rejects maxMentees %j', (maxMentees) => {
-    const result = topicInputSchema.safeParse({ ...validInput, maxMentees })
-    expect(messagesAt(result, 'maxMentees').length).toBeGreaterThan(0)
-  })
+  it.each([0, 3, 1.5, -1, 'abc', '0x2', true, [2], null, undefined])(
+    'rejects maxMentees %j',
+    (maxMentees) => {
+      const result = topicInputSchema.safeParse({ ...validInput, maxMentees })
+      expect(messagesAt(result, 'maxMentees').length).toBeGreaterThan(0)
+    },
+  )
 
   it('coerces maxMentees "2" to the number 2', () => {
     expect(topicInputSchema.parse({ ...validInput, maxMentees: '2' }).maxMentees).toBe(2)
@@ -192,16 +195,13 @@ describe('reviewDecisionSchema', () => {
     expect(reviewDecisionSchema.parse(input)).toEqual(expected)
   })
 
-  it.each([
-    ['proposed'],
-    ['started'],
-    ['concluded'],
-    ['pending'],
-    [undefined],
-  ])('rejects status %j', (status) => {
-    const result = reviewDecisionSchema.safeParse({ status })
-    expect(messagesAt(result, 'status')).toEqual(['Status must be approved or rejected'])
-  })
+  it.each([['proposed'], ['started'], ['concluded'], ['pending'], [undefined]])(
+    'rejects status %j',
+    (status) => {
+      const result = reviewDecisionSchema.safeParse({ status })
+      expect(messagesAt(result, 'status')).toEqual(['Status must be approved or rejected'])
+    },
+  )
 
   it('rejects an unknown key (strict)', () => {
     const result = reviewDecisionSchema.safeParse({ status: 'approved', note: 'x' })
@@ -410,14 +410,14 @@ describe('matchesTopicFilters', () => {
 
   it('requires every given filter to match', () => {
     const t = topic('both', ['mid'], 'approved')
-    expect(matchesTopicFilters(t, { location: 'online', seniority: 'mid', status: 'approved' })).toBe(
-      true,
-    )
+    expect(
+      matchesTopicFilters(t, { location: 'online', seniority: 'mid', status: 'approved' }),
+    ).toBe(true)
     expect(
       matchesTopicFilters(t, { location: 'online', seniority: 'junior', status: 'approved' }),
     ).toBe(false)
-    expect(matchesTopicFilters(t, { location: 'online', seniority: 'mid', status: 'started' })).toBe(
-      false,
-    )
+    expect(
+      matchesTopicFilters(t, { location: 'online', seniority: 'mid', status: 'started' }),
+    ).toBe(false)
   })
 })

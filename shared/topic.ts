@@ -58,11 +58,15 @@ export const topicInputSchema = z.strictObject({
       `Description can have at most ${DESCRIPTION_MAX_LENGTH} characters`,
     )
     .default(''),
-  maxMentees: z.coerce
-    .number({ error: 'Maximum mentees must be a number' })
-    .int('Maximum mentees must be a whole number')
-    .min(MAX_MENTEES_MIN, `Maximum mentees must be ${MAX_MENTEES_MIN} or ${MAX_MENTEES_MAX}`)
-    .max(MAX_MENTEES_MAX, `Maximum mentees must be ${MAX_MENTEES_MIN} or ${MAX_MENTEES_MAX}`),
+  // A form may send the number as a string ("2"); nothing else is read as a number.
+  maxMentees: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: 'Maximum mentees must be a number' })
+      .int('Maximum mentees must be a whole number')
+      .min(MAX_MENTEES_MIN, `Maximum mentees must be ${MAX_MENTEES_MIN} or ${MAX_MENTEES_MAX}`)
+      .max(MAX_MENTEES_MAX, `Maximum mentees must be ${MAX_MENTEES_MIN} or ${MAX_MENTEES_MAX}`),
+  ),
   seniorityRequired: z
     .array(senioritySchema, { error: 'At least one seniority level is required' })
     .min(1, 'At least one seniority level is required')
