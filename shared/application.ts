@@ -116,9 +116,8 @@ export function checkDecideApplication(
   application: { status: ApplicationStatus },
   to: 'accepted' | 'rejected',
 ): Decision {
-  if (actor.id !== topic.mentorId) {
-    return forbid('Only the mentor of this topic can accept or reject its applications.')
-  }
+  const decider = checkDecider(actor, topic)
+  if (!decider.ok) return decider
   if (!canTransitionApplication(application.status, to)) {
     return conflict(`This application is already ${application.status}.`)
   }
@@ -131,6 +130,12 @@ export function checkDecideApplication(
     return conflict('This topic is full: it already has the maximum number of mentees.')
   }
   return allow
+}
+
+/** Only the topic's mentor decides its applications (spec section 6; not administrators). */
+export function checkDecider(actor: Actor, topic: { mentorId: string }): Decision {
+  if (actor.id === topic.mentorId) return allow
+  return forbid('Only the mentor of this topic can accept or reject its applications.')
 }
 
 /** Who may read a topic's applications: its mentor and administrators. */

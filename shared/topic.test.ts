@@ -163,7 +163,7 @@ describe('topicInputSchema', () => {
 
   it('rejects a non-UUID id', () => {
     const result = topicInputSchema.safeParse({ ...validInput, id: 'not-a-uuid' })
-    expect(messagesAt(result, 'id')).toEqual(['id must be a UUID'])
+    expect(messagesAt(result, 'id')).toEqual(['The topic id must be a UUID'])
   })
 })
 

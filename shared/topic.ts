@@ -14,7 +14,9 @@ import { type Actor, allow, conflict, type Decision, forbid } from './decision.t
 import { interestListSchema } from './interests.ts'
 import { senioritySchema, userSummarySchema } from './user.ts'
 
-export const topicStatusSchema = z.enum(TOPIC_STATUSES)
+export const topicStatusSchema = z.enum(TOPIC_STATUSES, {
+  error: `Status must be one of ${TOPIC_STATUSES.join(', ')}`,
+})
 export const locationSchema = z.enum(LOCATIONS, {
   error: 'Location must be one of online, in-person or both',
 })
@@ -45,7 +47,7 @@ export type Topic = z.infer<typeof topicSchema>
  * a topic it creates.
  */
 export const topicInputSchema = z.strictObject({
-  id: z.uuid('id must be a UUID').optional(),
+  id: z.uuid('The topic id must be a UUID').optional(),
   subject: z
     .string({ error: 'Subject is required' })
     .trim()

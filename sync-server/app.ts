@@ -62,6 +62,12 @@ export function createApp(deps: Deps): Hono<AppEnv> {
 
 function createApi(deps: Deps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
+  // API answers are per user and change all the time: never cached. First, so that
+  // answers the middleware below gives itself (413, 403, replays) carry it too.
+  api.use(async (c, next) => {
+    await next()
+    c.res.headers.set('cache-control', 'no-store')
+  })
   api.use(
     bodyLimit({
       maxSize: deps.config.BODY_LIMIT_BYTES,
@@ -75,11 +81,6 @@ function createApi(deps: Deps): Hono<AppEnv> {
   api.use(refuseCrossSite)
   api.use(loadSession)
   api.use(transactional)
-  api.use(async (c, next) => {
-    await next()
-    // API answers are per user and change all the time: never cached.
-    c.header('cache-control', 'no-store')
-  })
   api.route('/auth', authRoutes)
   api.route('/topics', topicRoutes)
   api.route('/topics', topicApplicationRoutes)

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { checkReviewTopic, reviewDecisionSchema } from '../../shared/topic.ts'
-import { actorOf, requireUser } from '../http/current-user.ts'
+import { actorOf, requireAdmin } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { enforce, found, parseId, readBody } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
@@ -13,7 +13,8 @@ const NOT_FOUND = 'Topic not found'
 export const adminReviewRoutes = new Hono<AppEnv>()
 
 adminReviewRoutes.post('/topics/:id/review', async (c) => {
-  const user = requireUser(c)
+  // Reviewing is for administrators, whatever the topic: refuse others before looking it up.
+  const user = requireAdmin(c, 'Only administrators can review topics.')
   const actor = actorOf(user)
   const id = parseId(c.req.param('id'), NOT_FOUND)
   const db = c.get('db')

@@ -1,5 +1,9 @@
 import { Hono } from 'hono'
-import { checkDecideApplication, decideApplicationSchema } from '../../shared/application.ts'
+import {
+  checkDecideApplication,
+  checkDecider,
+  decideApplicationSchema,
+} from '../../shared/application.ts'
 import { actorOf, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError } from '../http/errors.ts'
@@ -33,6 +37,7 @@ applicationRoutes.patch('/applications/:id', async (c) => {
   ) {
     throw new ApiError(404, NOT_FOUND)
   }
+  enforce(checkDecider(actor, { mentorId: application.topic.mentor.id }))
   const decision = await readBody(c, decideApplicationSchema)
   // The topic row is locked first: concurrent accepts on one topic run one at a time.
   const topic = found(await lockTopic(db, application.topicId), 'Topic not found')

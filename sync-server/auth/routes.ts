@@ -21,13 +21,13 @@ authRoutes.post('/dev-login', async (c) => {
   if (config.NODE_ENV === 'production') throw new ApiError(404, 'Not found')
   const { userId } = await readBody(c, devLoginSchema)
   const db = c.get('db')
-  let user = z.uuid().safeParse(userId).success
-    ? await findUserById(db, userId)
-    : await findUserByUsername(db, userId)
+  const isId = z.uuid().safeParse(userId).success
+  let user = isId ? await findUserById(db, userId) : await findUserByUsername(db, userId)
   if (!user) {
-    const username = usernameSchema.safeParse(userId)
-    if (!username.success) throw validationError(username.error)
-    user = await createUser(db, username.data)
+    if (isId) throw new ApiError(404, 'User not found')
+    const input = z.object({ userId: usernameSchema }).safeParse({ userId })
+    if (!input.success) throw validationError(input.error)
+    user = await createUser(db, input.data.userId)
   }
   user = await applyAdminUsernames(db, user, config.ADMIN_USERNAMES)
   await startSession(c, db, user.id)

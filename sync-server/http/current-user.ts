@@ -14,8 +14,11 @@ export function actorOf(user: SessionUser): Actor {
   return { id: user.id, isAdmin: user.isAdmin }
 }
 
-export function requireAdmin(c: Context<AppEnv>): SessionUser {
+export function requireAdmin(
+  c: Context<AppEnv>,
+  refusal = 'Only administrators can do this.',
+): SessionUser {
   const user = requireUser(c)
-  if (!user.isAdmin) throw new ApiError(403, 'Only administrators can do this.')
+  if (!user.isAdmin) throw new ApiError(403, refusal)
   return user
 }

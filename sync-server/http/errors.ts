@@ -83,6 +83,7 @@ function fromPostgres(error: postgres.PostgresError): ApiError | null {
     case '23502': // not_null_violation
       return new ApiError(409, 'This change would break a rule of the programme.')
     case '22P02': // invalid_text_representation
+    case '22021': // character_not_in_repertoire: a NUL byte in text
     case '22001': // string_data_right_truncation
     case '22003': // numeric_value_out_of_range
       return new ApiError(400, 'A value in the request is not valid.')

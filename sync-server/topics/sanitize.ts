@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import { LINK_SCHEMES } from '../../shared/constants.ts'
+import { isAllowedLinkUrl } from '../../shared/links.ts'
 
 /**
  * The editor's subset of HTML (ProseMirror's basic schema with lists):
@@ -50,17 +51,20 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     b: 'strong',
     i: 'em',
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: {
-        ...(attribs.href ? { href: attribs.href } : {}),
-        ...(attribs.title ? { title: attribs.title } : {}),
-        target: '_blank',
-        rel: 'noopener noreferrer nofollow',
-      },
-    }),
+    // A link whose URL has no allowed scheme loses the link but keeps its text.
+    a: (tagName, attribs) =>
+      attribs.href && isAllowedLinkUrl(attribs.href)
+        ? {
+            tagName,
+            attribs: {
+              href: attribs.href,
+              ...(attribs.title ? { title: attribs.title } : {}),
+              target: '_blank',
+              rel: 'noopener noreferrer nofollow',
+            },
+          }
+        : { tagName, attribs: {} },
   },
-  exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
 }
 
 /**
@@ -68,9 +72,20 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * the editor passes through unchanged; anything else that could run script or
  * load content is removed.
  *
+ * The result is serialised as a browser serialises the editor's DOM
+ * (`<br>`, `&nbsp;`), so the editor's own output comes back byte for byte.
+ *
  * @example
  * sanitizeDescription('<p onclick="x()">Hi <script>alert(1)</script></p>') // '<p>Hi </p>'
  */
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim()
+  return (
+    sanitizeHtml(html, OPTIONS)
+      // Links that lost their URL above are unwrapped here, keeping their text. (Renaming
+      // them in transformTags would mislabel the closing tag of the next link.)
+      .replace(/<a>([\s\S]*?)<\/a>/g, '$1')
+      .replace(/<(br|hr) \/>/g, '<$1>')
+      .replace(/\u00a0/g, '&nbsp;')
+      .trim()
+  )
 }
