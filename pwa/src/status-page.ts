@@ -13,8 +13,12 @@ async function check(): Promise<void> {
     show('health', 'Not reachable')
   }
   try {
-    const res = await fetch('/api/user', { credentials: 'include', headers: { accept: 'application/json' } })
-    if (res.status === 401) return show('user', 'Nobody (sign in with POST /api/auth/dev-login in development)')
+    const res = await fetch('/api/user', {
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+    })
+    if (res.status === 401)
+      return show('user', 'Nobody (sign in with POST /api/auth/dev-login in development)')
     const user = (await res.json()) as { username: string; isAdmin: boolean }
     show('user', `${user.username}${user.isAdmin ? ' (administrator)' : ''}`)
   } catch {
