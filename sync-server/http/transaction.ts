@@ -40,16 +40,15 @@ export const transactional = createMiddleware<AppEnv>(async (c, next) => {
   if (key !== undefined && (key.length < 1 || key.length > 255)) {
     return problemResponse(400, 'The Idempotency-Key header must have 1 to 255 characters.')
   }
-  const requestHash = createHash('sha256')
-    .update(`${c.req.method} ${c.req.path}\n`)
-    .update(await c.req.text())
-    .digest('hex')
-
   let replay: Response | undefined
   try {
     await sql.begin(async (tx) => {
       c.set('db', tx)
       if (key && user) {
+        const requestHash = createHash('sha256')
+          .update(`${c.req.method} ${c.req.path}\n`)
+          .update(await c.req.text())
+          .digest('hex')
         const claimed = await tx`
           INSERT INTO idempotency_keys (user_id, key, method, path, request_hash)
           VALUES (${user.id}, ${key}, ${c.req.method}, ${c.req.path}, ${requestHash})
