@@ -102,7 +102,7 @@ export function buildOpenApiDocument() {
       title: 'Pairwise API',
       version: '1.0.0',
       description:
-        'The REST API of the Pairwise mentorship programme. Everything the app does, a plain HTTP client can do with these calls. Sign in with the session cookie; errors are RFC 9457 problem details whose `detail` is a readable sentence.',
+        'The REST API of the Pairwise mentorship programme. Everything the app does, a plain HTTP client can do with these calls. Sign in with the session cookie; errors are RFC 9457 problem details whose detail field is a readable sentence.',
     },
     servers: [{ url: '/' }],
     security: [{ session: [] }],
