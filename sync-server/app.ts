@@ -3,12 +3,12 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { adminReviewRoutes } from './admin/review.ts'
 import { applicationRoutes } from './applications/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { loadSession } from './auth/sessions.ts'
+import { limitBody } from './http/body-limit.ts'
 import { refuseCrossSite } from './http/csrf.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { handleError, problemResponse } from './http/errors.ts'
@@ -68,16 +68,7 @@ function createApi(deps: Deps): Hono<AppEnv> {
     await next()
     c.res.headers.set('cache-control', 'no-store')
   })
-  api.use(
-    bodyLimit({
-      maxSize: deps.config.BODY_LIMIT_BYTES,
-      onError: () =>
-        problemResponse(
-          413,
-          `The request body is larger than ${deps.config.BODY_LIMIT_BYTES} bytes.`,
-        ),
-    }),
-  )
+  api.use(limitBody(deps.config.BODY_LIMIT_BYTES))
   api.use(refuseCrossSite)
   api.use(loadSession)
   api.use(transactional)
