@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createTopic,
+  expectReadableProblem,
+  notificationsOf,
+  signInAdmin,
+  statusOf,
+  unique,
+} from '../test/api.ts'
 import { type Answer, type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
@@ -12,67 +20,28 @@ afterAll(async () => {
   await server?.stop()
 })
 
-let counter = 0
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
 async function signInUser(prefix = 'user'): Promise<Client> {
   return server.signIn(unique(prefix))
 }
 
-async function signInAdmin(): Promise<Client> {
-  const admin = await signInUser('admin')
-  await server.sql`UPDATE users SET is_admin = true WHERE id = ${admin.user?.id ?? ''}`
-  return admin
-}
-
-async function createTopic(mentor: Client) {
-  const res = await mentor.post('/api/topics', {
-    subject: unique('Topic'),
-    maxMentees: 2,
-    seniorityRequired: ['mid'],
-  })
-  expect(res.status, res.text).toBe(201)
-  return res.body as { id: string; subject: string; status: string }
-}
+/** The topics these tests propose ask for mid-level mentees. */
+const MID_LEVEL = { seniorityRequired: ['mid'] }
 
 function reviewTopic(client: Client, topicId: string, body: unknown): Promise<Answer> {
   return client.post(`/api/admin/topics/${topicId}/review`, body)
-}
-
-async function statusOf(topicId: string): Promise<string | undefined> {
-  const [row] = await server.sql`SELECT status FROM topics WHERE id = ${topicId}`
-  return row?.status
-}
-
-async function notificationsOf(client: Client, kind: string): Promise<Answer['body'][]> {
-  const res = await client.get('/api/notifications')
-  expect(res.status).toBe(200)
-  return res.body.filter((n: { kind: string }) => n.kind === kind)
-}
-
-function expectProblem(res: Answer, status: number, detail?: string): void {
-  expect(res.status, res.text).toBe(status)
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-  expect(res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status })
-  expect(res.body.detail).toMatch(/^[A-Za-z][^{}<>\n]*\w[^{}<>\n]*$/)
-  expect(res.body.detail.split(' ').length).toBeGreaterThan(1)
-  if (detail !== undefined) expect(res.body.detail).toContain(detail)
 }
 
 describe('POST /api/admin/topics/{id}/review', () => {
   let admin: Client
 
   beforeAll(async () => {
-    admin = await signInAdmin()
+    admin = await signInAdmin(server)
   })
 
   describe('approving', () => {
     it('approves a proposed topic and answers the topic', async () => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       const res = await reviewTopic(admin, topic.id, { status: 'approved' })
       expect(res.status, res.text).toBe(200)
       expect(res.body).toMatchObject({
@@ -81,12 +50,12 @@ describe('POST /api/admin/topics/{id}/review', () => {
         rejectionReason: null,
         mentor: { id: mentor.user?.id },
       })
-      expect(await statusOf(topic.id)).toBe('approved')
+      expect(await statusOf(server, topic.id)).toBe('approved')
     })
 
     it('tells the mentor with a topic_approved notification', async () => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       await reviewTopic(admin, topic.id, { status: 'approved' })
       const notes = await notificationsOf(mentor, 'topic_approved')
       expect(notes).toHaveLength(1)
@@ -98,7 +67,7 @@ describe('POST /api/admin/topics/{id}/review', () => {
     it('makes the topic visible to everyone', async () => {
       const mentor = await signInUser('mentor')
       const other = await signInUser('other')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       expect((await other.get(`/api/topics/${topic.id}`)).status).toBe(404)
       await reviewTopic(admin, topic.id, { status: 'approved' })
       expect((await other.get(`/api/topics/${topic.id}`)).body.status).toBe('approved')
@@ -106,7 +75,7 @@ describe('POST /api/admin/topics/{id}/review', () => {
 
     it('ignores a rejection reason sent with an approval', async () => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       const res = await reviewTopic(admin, topic.id, {
         status: 'approved',
         rejectionReason: 'Not used',
@@ -119,7 +88,7 @@ describe('POST /api/admin/topics/{id}/review', () => {
   describe('rejecting', () => {
     it('rejects with a reason and tells the mentor the reason', async () => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       const res = await reviewTopic(admin, topic.id, {
         status: 'rejected',
         rejectionReason: 'Please narrow the scope',
@@ -142,7 +111,7 @@ describe('POST /api/admin/topics/{id}/review', () => {
 
     it('rejects without a reason (reason null)', async () => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       const res = await reviewTopic(admin, topic.id, { status: 'rejected' })
       expect(res.status, res.text).toBe(200)
       expect(res.body).toMatchObject({ status: 'rejected', rejectionReason: null })
@@ -153,7 +122,7 @@ describe('POST /api/admin/topics/{id}/review', () => {
 
     it.each([null, '', '   '])('treats the reason %j as no reason', async (rejectionReason) => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       const res = await reviewTopic(admin, topic.id, { status: 'rejected', rejectionReason })
       expect(res.status, res.text).toBe(200)
       expect(res.body.rejectionReason).toBeNull()
@@ -161,7 +130,7 @@ describe('POST /api/admin/topics/{id}/review', () => {
 
     it('trims the reason', async () => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       const res = await reviewTopic(admin, topic.id, {
         status: 'rejected',
         rejectionReason: '  Too broad  ',
@@ -172,46 +141,49 @@ describe('POST /api/admin/topics/{id}/review', () => {
     it('keeps a rejected topic hidden from other users', async () => {
       const mentor = await signInUser('mentor')
       const other = await signInUser('other')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       await reviewTopic(admin, topic.id, { status: 'rejected' })
-      expectProblem(await other.get(`/api/topics/${topic.id}`), 404, 'Topic not found')
+      expectReadableProblem(await other.get(`/api/topics/${topic.id}`), 404, 'Topic not found')
     })
   })
 
   describe('refusals', () => {
     it('refuses the mentor (not an admin) with 403 and changes nothing', async () => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       const res = await reviewTopic(mentor, topic.id, { status: 'approved' })
-      expectProblem(res, 403, 'Only administrators can review topics')
-      expect(await statusOf(topic.id)).toBe('proposed')
+      expectReadableProblem(res, 403, 'Only administrators can review topics')
+      expect(await statusOf(server, topic.id)).toBe('proposed')
       expect(await notificationsOf(mentor, 'topic_approved')).toEqual([])
     })
 
     it('refuses any other non-admin with 403 and changes nothing', async () => {
       const mentor = await signInUser('mentor')
       const other = await signInUser('other')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       const res = await reviewTopic(other, topic.id, { status: 'approved' })
-      expectProblem(res, 403, 'Only administrators can review topics')
-      expect(await statusOf(topic.id)).toBe('proposed')
+      expectReadableProblem(res, 403, 'Only administrators can review topics')
+      expect(await statusOf(server, topic.id)).toBe('proposed')
     })
 
     it('refuses a non-admin with 403 on a public topic too', async () => {
       const mentor = await signInUser('mentor')
       const other = await signInUser('other')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       await reviewTopic(admin, topic.id, { status: 'approved' })
       const res = await reviewTopic(other, topic.id, { status: 'rejected' })
-      expectProblem(res, 403, 'Only administrators can review topics')
-      expect(await statusOf(topic.id)).toBe('approved')
+      expectReadableProblem(res, 403, 'Only administrators can review topics')
+      expect(await statusOf(server, topic.id)).toBe('approved')
     })
 
     it('refuses an anonymous caller with 401', async () => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
-      expectProblem(await reviewTopic(server.anonymous(), topic.id, { status: 'approved' }), 401)
-      expect(await statusOf(topic.id)).toBe('proposed')
+      const topic = await createTopic(mentor, MID_LEVEL)
+      expectReadableProblem(
+        await reviewTopic(server.anonymous(), topic.id, { status: 'approved' }),
+        401,
+      )
+      expect(await statusOf(server, topic.id)).toBe('proposed')
     })
 
     it.each([
@@ -221,22 +193,26 @@ describe('POST /api/admin/topics/{id}/review', () => {
       ['rejected', 'rejected'],
     ])('refuses to review an %s topic again (as %s) with 409', async (first, second) => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       expect((await reviewTopic(admin, topic.id, { status: first })).status).toBe(200)
       const res = await reviewTopic(admin, topic.id, { status: second })
-      expectProblem(res, 409, `This topic is ${first}; only proposed topics can be reviewed`)
-      expect(await statusOf(topic.id)).toBe(first)
+      expectReadableProblem(
+        res,
+        409,
+        `This topic is ${first}; only proposed topics can be reviewed`,
+      )
+      expect(await statusOf(server, topic.id)).toBe(first)
     })
 
     it.each(['started', 'concluded'])('refuses to review a %s topic with 409', async (status) => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       await server.sql`
         UPDATE topics SET status = ${status}::topic_status, mentor_feedback = 'Done'
         WHERE id = ${topic.id}`
       const res = await reviewTopic(admin, topic.id, { status: 'approved' })
-      expectProblem(res, 409, 'only proposed topics can be reviewed')
-      expect(await statusOf(topic.id)).toBe(status)
+      expectReadableProblem(res, 409, 'only proposed topics can be reviewed')
+      expect(await statusOf(server, topic.id)).toBe(status)
     })
 
     it.each([
@@ -248,44 +224,48 @@ describe('POST /api/admin/topics/{id}/review', () => {
       [{ status: 'rejected', rejectionReason: 42 }, 'rejectionReason'],
     ])('refuses the body %j with 400', async (body, detail) => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
-      expectProblem(await reviewTopic(admin, topic.id, body), 400, detail)
-      expect(await statusOf(topic.id)).toBe('proposed')
+      const topic = await createTopic(mentor, MID_LEVEL)
+      expectReadableProblem(await reviewTopic(admin, topic.id, body), 400, detail)
+      expect(await statusOf(server, topic.id)).toBe('proposed')
     })
 
     it('refuses malformed JSON with 400', async () => {
       const mentor = await signInUser('mentor')
-      const topic = await createTopic(mentor)
+      const topic = await createTopic(mentor, MID_LEVEL)
       const res = await admin.post(`/api/admin/topics/${topic.id}/review`, undefined, {
         raw: '{"status":',
         headers: { 'content-type': 'application/json' },
       })
-      expectProblem(res, 400, 'not valid JSON')
+      expectReadableProblem(res, 400, 'not valid JSON')
     })
 
     it('applies only one of two reviews sent at the same time', async () => {
       const mentor = await signInUser('mentor')
-      const otherAdmin = await signInAdmin()
-      const topic = await createTopic(mentor)
+      const otherAdmin = await signInAdmin(server)
+      const topic = await createTopic(mentor, MID_LEVEL)
       const answers = await Promise.all([
         reviewTopic(admin, topic.id, { status: 'approved' }),
         reviewTopic(otherAdmin, topic.id, { status: 'rejected', rejectionReason: 'No' }),
       ])
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
       const winner = answers.find((a) => a.status === 200)?.body.status
-      expect(await statusOf(topic.id)).toBe(winner)
+      expect(await statusOf(server, topic.id)).toBe(winner)
       const approvals = await notificationsOf(mentor, 'topic_approved')
       const rejections = await notificationsOf(mentor, 'topic_rejected')
       expect(approvals.length + rejections.length).toBe(1)
     })
 
     it('answers 404 for a missing topic and for an id that is not a UUID', async () => {
-      expectProblem(
+      expectReadableProblem(
         await reviewTopic(admin, randomUUID(), { status: 'approved' }),
         404,
         'Topic not found',
       )
-      expectProblem(await reviewTopic(admin, 'abc', { status: 'approved' }), 404, 'Topic not found')
+      expectReadableProblem(
+        await reviewTopic(admin, 'abc', { status: 'approved' }),
+        404,
+        'Topic not found',
+      )
     })
   })
 })

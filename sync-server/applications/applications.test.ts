@@ -1,55 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Answer, type Client, startTestServer, type TestServer } from '../test/server.ts'
+import {
+  approvedTopic,
+  createTopic,
+  expectProblem,
+  notificationsOf,
+  signInAdmin,
+  unique,
+} from '../test/api.ts'
+import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
 let admin: Client
-let counter = 0
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await server.signIn('apps-admin')
-  await server.sql`UPDATE users SET is_admin = true WHERE username = 'apps-admin'`
+  admin = await signInAdmin(server, 'apps-admin')
 })
 afterAll(async () => {
   await server?.stop()
 })
-
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
-function expectProblem(res: Answer, status: number, detail?: RegExp): void {
-  expect(res.status, res.text).toBe(status)
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-  expect(res.body).toMatchObject({
-    type: expect.any(String),
-    title: expect.any(String),
-    status,
-    detail: expect.any(String),
-  })
-  expect(res.body.detail.length).toBeGreaterThan(8)
-  if (detail) expect(res.body.detail).toMatch(detail)
-}
-
-/** A topic by `mentor` in the proposed state. */
-async function proposedTopic(mentor: Client, maxMentees = 2) {
-  const res = await mentor.post('/api/topics', {
-    subject: unique('Topic'),
-    maxMentees,
-    seniorityRequired: ['junior'],
-  })
-  expect(res.status, res.text).toBe(201)
-  return res.body as { id: string; subject: string }
-}
-
-/** A topic by `mentor`, approved by the administrator: open for applications. */
-async function approvedTopic(mentor: Client, maxMentees = 2) {
-  const topic = await proposedTopic(mentor, maxMentees)
-  const res = await admin.post(`/api/admin/topics/${topic.id}/review`, { status: 'approved' })
-  expect(res.status, res.text).toBe(200)
-  return topic
-}
 
 async function apply(mentee: Client, topicId: string) {
   const res = await mentee.post(`/api/topics/${topicId}/apply`)
@@ -61,17 +30,11 @@ async function decide(mentor: Client, applicationId: string, body: unknown) {
   return mentor.patch(`/api/applications/${applicationId}`, body)
 }
 
-async function notificationsOf(client: Client) {
-  const res = await client.get('/api/notifications')
-  expect(res.status).toBe(200)
-  return res.body as { kind: string; title: string; message: string; read: boolean }[]
-}
-
 describe('POST /api/topics/{id}/apply', () => {
   it('creates a pending application with its mentee and topic', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
 
     const res = await mentee.post(`/api/topics/${topic.id}/apply`)
 
@@ -103,7 +66,7 @@ describe('POST /api/topics/{id}/apply', () => {
   it("tells the mentor with a 'new_application' notification", async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
 
     await apply(mentee, topic.id)
 
@@ -119,7 +82,7 @@ describe('POST /api/topics/{id}/apply', () => {
 
   it('refuses the mentor applying to their own topic with 403', async () => {
     const mentor = await server.signIn(unique('mentor'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
 
     expectProblem(await mentor.post(`/api/topics/${topic.id}/apply`), 403, /own topic/)
   })
@@ -127,7 +90,7 @@ describe('POST /api/topics/{id}/apply', () => {
   it('answers 404 for a proposed topic a non-admin cannot see', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await proposedTopic(mentor)
+    const topic = await createTopic(mentor)
 
     expectProblem(await mentee.post(`/api/topics/${topic.id}/apply`), 404, /Topic not found/)
   })
@@ -135,7 +98,7 @@ describe('POST /api/topics/{id}/apply', () => {
   it('answers 404 to a non-admin and 409 to an admin for a rejected topic', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await proposedTopic(mentor)
+    const topic = await createTopic(mentor)
     const review = await admin.post(`/api/admin/topics/${topic.id}/review`, {
       status: 'rejected',
       rejectionReason: 'Too vague',
@@ -149,7 +112,7 @@ describe('POST /api/topics/{id}/apply', () => {
   it('refuses applying to a started or concluded topic with 409', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     expect((await mentor.post(`/api/topics/${topic.id}/start`)).status).toBe(200)
 
     expectProblem(await mentee.post(`/api/topics/${topic.id}/apply`), 409, /started/)
@@ -165,7 +128,7 @@ describe('POST /api/topics/{id}/apply', () => {
   it('refuses a second application by the same mentee with 409', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     await apply(mentee, topic.id)
 
     expectProblem(await mentee.post(`/api/topics/${topic.id}/apply`), 409, /already applied/)
@@ -178,7 +141,7 @@ describe('POST /api/topics/{id}/apply', () => {
     const mentor = await server.signIn(unique('mentor'))
     const first = await server.signIn(unique('mentee'))
     const late = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor, 1)
+    const topic = await approvedTopic(admin, mentor, { maxMentees: 1 })
     const application = await apply(first, topic.id)
     expect((await decide(mentor, application.id, { status: 'accepted' })).status).toBe(200)
 
@@ -187,7 +150,7 @@ describe('POST /api/topics/{id}/apply', () => {
 
   it('refuses anonymous callers with 401', async () => {
     const mentor = await server.signIn(unique('mentor'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
 
     expectProblem(await server.anonymous().post(`/api/topics/${topic.id}/apply`), 401)
   })
@@ -207,7 +170,7 @@ describe('GET /api/topics/{id}/my-application', () => {
   it('answers null before applying and the application afterwards', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
 
     const before = await mentee.get(`/api/topics/${topic.id}/my-application`)
     expect(before.status).toBe(200)
@@ -229,7 +192,7 @@ describe('GET /api/topics/{id}/my-application', () => {
   it('answers 401 anonymously and 404 for a topic the user cannot see', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const hidden = await proposedTopic(mentor)
+    const hidden = await createTopic(mentor)
 
     expectProblem(await server.anonymous().get(`/api/topics/${hidden.id}/my-application`), 401)
     expectProblem(await mentee.get(`/api/topics/${hidden.id}/my-application`), 404)
@@ -241,8 +204,8 @@ describe('GET /api/my-applications', () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
     const bystander = await server.signIn(unique('mentee'))
-    const a = await approvedTopic(mentor)
-    const b = await approvedTopic(mentor)
+    const a = await approvedTopic(admin, mentor)
+    const b = await approvedTopic(admin, mentor)
     await apply(mentee, a.id)
     await apply(mentee, b.id)
     await apply(bystander, a.id)
@@ -275,7 +238,7 @@ describe('GET /api/topics/{id}/applications', () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
     const stranger = await server.signIn(unique('stranger'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const application = await apply(mentee, topic.id)
 
     for (const reader of [mentor, admin]) {
@@ -298,7 +261,7 @@ describe('PATCH /api/applications/{id}', () => {
   it('accepts: the application is accepted, the topic counts it and the mentee is told', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const application = await apply(mentee, topic.id)
 
     const res = await decide(mentor, application.id, { status: 'accepted' })
@@ -318,7 +281,7 @@ describe('PATCH /api/applications/{id}', () => {
   it('refuses someone who is not the mentor with 403 before looking at the body', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const application = await apply(mentee, topic.id)
 
     expectProblem(await decide(admin, application.id, { status: 'maybe' }), 403, /mentor/)
@@ -329,7 +292,7 @@ describe('PATCH /api/applications/{id}', () => {
   it('rejects with a reason the mentee sees in their list and notification', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const application = await apply(mentee, topic.id)
 
     const res = await decide(mentor, application.id, {
@@ -356,7 +319,7 @@ describe('PATCH /api/applications/{id}', () => {
   it('refuses a rejection without a reason, or with a blank one, with 400', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const application = await apply(mentee, topic.id)
 
     for (const body of [
@@ -378,7 +341,7 @@ describe('PATCH /api/applications/{id}', () => {
   it('refuses a status other than accepted or rejected with 400', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const application = await apply(mentee, topic.id)
 
     for (const body of [{ status: 'pending' }, { status: 'maybe' }, {}, { status: 1 }]) {
@@ -393,7 +356,7 @@ describe('PATCH /api/applications/{id}', () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
     const stranger = await server.signIn(unique('stranger'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const application = await apply(mentee, topic.id)
 
     expectProblem(await decide(admin, application.id, { status: 'accepted' }), 403, /mentor/)
@@ -418,7 +381,7 @@ describe('PATCH /api/applications/{id}', () => {
     const mentor = await server.signIn(unique('mentor'))
     const accepted = await server.signIn(unique('mentee'))
     const rejected = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const a = await apply(accepted, topic.id)
     const r = await apply(rejected, topic.id)
     expect((await decide(mentor, a.id, { status: 'accepted' })).status).toBe(200)
@@ -439,7 +402,7 @@ describe('PATCH /api/applications/{id}', () => {
     const mentor = await server.signIn(unique('mentor'))
     const first = await server.signIn(unique('mentee'))
     const second = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor, 1)
+    const topic = await approvedTopic(admin, mentor, { maxMentees: 1 })
     const a = await apply(first, topic.id)
     const b = await apply(second, topic.id)
     expect((await decide(mentor, a.id, { status: 'accepted' })).status).toBe(200)
@@ -455,7 +418,7 @@ describe('PATCH /api/applications/{id}', () => {
   it('closes pending applications when the topic starts, after which they cannot be decided', async () => {
     const mentor = await server.signIn(unique('mentor'))
     const mentee = await server.signIn(unique('mentee'))
-    const topic = await approvedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const application = await apply(mentee, topic.id)
     expect((await mentor.post(`/api/topics/${topic.id}/start`)).status).toBe(200)
 

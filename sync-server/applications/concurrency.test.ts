@@ -1,37 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { approvedTopic, signInAdmin, unique } from '../test/api.ts'
 import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
 let admin: Client
-let counter = 0
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await server.signIn('race-admin')
-  await server.sql`UPDATE users SET is_admin = true WHERE username = 'race-admin'`
+  admin = await signInAdmin(server, 'race-admin')
 })
 afterAll(async () => {
   await server?.stop()
 })
-
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
-async function approvedTopic(mentor: Client, maxMentees: number) {
-  const created = await mentor.post('/api/topics', {
-    subject: unique('Race topic'),
-    maxMentees,
-    seniorityRequired: ['junior'],
-  })
-  expect(created.status, created.text).toBe(201)
-  const id = created.body.id as string
-  expect((await admin.post(`/api/admin/topics/${id}/review`, { status: 'approved' })).status).toBe(
-    200,
-  )
-  return id
-}
 
 /** Eight mentees apply one after another; answers the application ids. */
 async function eightApplications(topicId: string): Promise<string[]> {
@@ -54,7 +34,10 @@ async function acceptedCount(topicId: string): Promise<number> {
 describe('PATCH /api/applications/{id} under concurrent accepts', () => {
   it.each([2, 1])('accepts exactly maxMentees=%i of eight simultaneous accepts', async (max) => {
     const mentor = await server.signIn(unique('race-mentor'))
-    const topicId = await approvedTopic(mentor, max)
+    const { id: topicId } = await approvedTopic(admin, mentor, {
+      subject: unique('Race topic'),
+      maxMentees: max,
+    })
     const applicationIds = await eightApplications(topicId)
 
     const answers = await Promise.all(
@@ -87,7 +70,10 @@ describe('PATCH /api/applications/{id} under concurrent accepts', () => {
 
   it('keeps the count right when accepts and rejects race on one topic', async () => {
     const mentor = await server.signIn(unique('race-mentor'))
-    const topicId = await approvedTopic(mentor, 2)
+    const { id: topicId } = await approvedTopic(admin, mentor, {
+      subject: unique('Race topic'),
+      maxMentees: 2,
+    })
     const applicationIds = await eightApplications(topicId)
 
     const answers = await Promise.all(
@@ -111,7 +97,10 @@ describe('POST /api/topics/{id}/apply under concurrent applies', () => {
   it('creates exactly one application when one mentee applies five times at once', async () => {
     const mentor = await server.signIn(unique('race-mentor'))
     const mentee = await server.signIn(unique('eager'))
-    const topicId = await approvedTopic(mentor, 2)
+    const { id: topicId } = await approvedTopic(admin, mentor, {
+      subject: unique('Race topic'),
+      maxMentees: 2,
+    })
 
     const answers = await Promise.all(
       [1, 2, 3, 4, 5].map((i) =>

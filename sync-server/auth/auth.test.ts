@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Answer, startTestServer, type TestServer } from '../test/server.ts'
+import { expectProblem, unique } from '../test/api.ts'
+import { startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
-let counter = 0
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -10,20 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
 })
-
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
-function expectProblem(res: Answer, status: number, detail?: RegExp): void {
-  expect(res.status, res.text).toBe(status)
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-  expect(res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status })
-  expect(res.body.detail).toEqual(expect.any(String))
-  expect(res.body.detail.length).toBeGreaterThan(8)
-  if (detail) expect(res.body.detail).toMatch(detail)
-}
 
 async function userCount(username: string): Promise<number> {
   const [row] = await server.sql<{ count: number }[]>`

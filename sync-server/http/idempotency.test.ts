@@ -1,46 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { approvedTopic, signInAdmin, topicBody, topicCount, unique } from '../test/api.ts'
 import { type Answer, type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
 let admin: Client
-let counter = 0
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await server.signIn('idem-admin')
-  await server.sql`UPDATE users SET is_admin = true WHERE username = 'idem-admin'`
+  admin = await signInAdmin(server, 'idem-admin')
 })
 afterAll(async () => {
   await server?.stop()
 })
 
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
 function withKey(key: string) {
   return { headers: { 'Idempotency-Key': key } }
-}
-
-function topicBody(subject: string) {
-  return { subject, maxMentees: 2, seniorityRequired: ['junior'] }
-}
-
-async function topicCount(subject: string): Promise<number> {
-  const [row] = await server.sql<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM topics WHERE subject = ${subject}`
-  return row?.count ?? -1
-}
-
-async function approvedTopic(mentor: Client): Promise<string> {
-  const created = await mentor.post('/api/topics', topicBody(unique('Open topic')))
-  expect(created.status).toBe(201)
-  const review = await admin.post(`/api/admin/topics/${created.body.id}/review`, {
-    status: 'approved',
-  })
-  expect(review.status).toBe(200)
-  return created.body.id
 }
 
 function expectReplayOf(replay: Answer, original: Answer): void {
@@ -56,13 +30,13 @@ describe('Idempotency-Key: a repeated request', () => {
     const subject = unique('Once only')
     const key = unique('key')
 
-    const first = await mentor.post('/api/topics', topicBody(subject), withKey(key))
-    const second = await mentor.post('/api/topics', topicBody(subject), withKey(key))
+    const first = await mentor.post('/api/topics', topicBody({ subject }), withKey(key))
+    const second = await mentor.post('/api/topics', topicBody({ subject }), withKey(key))
 
     expect(first.status).toBe(201)
     expect(first.headers.get('idempotent-replayed')).toBeNull()
     expectReplayOf(second, first)
-    expect(await topicCount(subject)).toBe(1)
+    expect(await topicCount(server, subject)).toBe(1)
     // One "topic for review" notification for the admin, not two.
     const notes = await admin.get('/api/notifications')
     expect(
@@ -73,7 +47,7 @@ describe('Idempotency-Key: a repeated request', () => {
   it('replays a PATCH: the application is accepted once and the mentee told once', async () => {
     const mentor = await server.signIn(unique('idem-mentor'))
     const mentee = await server.signIn(unique('idem-mentee'))
-    const topicId = await approvedTopic(mentor)
+    const { id: topicId } = await approvedTopic(admin, mentor, { subject: unique('Open topic') })
     const application = await mentee.post(`/api/topics/${topicId}/apply`)
     const key = unique('accept')
 
@@ -100,9 +74,9 @@ describe('Idempotency-Key: a repeated request', () => {
   it('without a key, a repeated create makes two topics', async () => {
     const mentor = await server.signIn(unique('idem-mentor'))
     const subject = unique('Twice')
-    expect((await mentor.post('/api/topics', topicBody(subject))).status).toBe(201)
-    expect((await mentor.post('/api/topics', topicBody(subject))).status).toBe(201)
-    expect(await topicCount(subject)).toBe(2)
+    expect((await mentor.post('/api/topics', topicBody({ subject }))).status).toBe(201)
+    expect((await mentor.post('/api/topics', topicBody({ subject }))).status).toBe(201)
+    expect(await topicCount(server, subject)).toBe(2)
   })
 })
 
@@ -112,9 +86,11 @@ describe('Idempotency-Key: reuse for a different request', () => {
     const key = unique('reused')
     const a = unique('First body')
     const b = unique('Second body')
-    expect((await mentor.post('/api/topics', topicBody(a), withKey(key))).status).toBe(201)
+    expect((await mentor.post('/api/topics', topicBody({ subject: a }), withKey(key))).status).toBe(
+      201,
+    )
 
-    const res = await mentor.post('/api/topics', topicBody(b), withKey(key))
+    const res = await mentor.post('/api/topics', topicBody({ subject: b }), withKey(key))
 
     expect(res.status).toBe(422)
     expect(res.headers.get('content-type')).toMatch(/problem\+json/)
@@ -122,14 +98,14 @@ describe('Idempotency-Key: reuse for a different request', () => {
       status: 422,
       detail: expect.stringMatching(/Idempotency-Key/),
     })
-    expect(await topicCount(b)).toBe(0)
+    expect(await topicCount(server, b)).toBe(0)
   })
 
   it('refuses the same key on a different path with 422 and applies nothing', async () => {
     const mentor = await server.signIn(unique('idem-mentor'))
     const mentee = await server.signIn(unique('idem-mentee'))
-    const first = await approvedTopic(mentor)
-    const second = await approvedTopic(mentor)
+    const { id: first } = await approvedTopic(admin, mentor, { subject: unique('Open topic') })
+    const { id: second } = await approvedTopic(admin, mentor, { subject: unique('Open topic') })
     const key = unique('path')
     expect((await mentee.post(`/api/topics/${first}/apply`, undefined, withKey(key))).status).toBe(
       201,
@@ -156,7 +132,7 @@ describe('Idempotency-Key: refused requests', () => {
   it('replays a 4xx answer as the same 4xx, even after the state changed', async () => {
     const mentor = await server.signIn(unique('idem-mentor'))
     const mentee = await server.signIn(unique('idem-mentee'))
-    const created = await mentor.post('/api/topics', topicBody(unique('Not yet open')))
+    const created = await mentor.post('/api/topics', topicBody({ subject: unique('Not yet open') }))
     const topicId = created.body.id
     const key = unique('early')
 
@@ -187,10 +163,10 @@ describe('Idempotency-Key: refused requests', () => {
   it('refuses an Idempotency-Key longer than 255 characters with 400', async () => {
     const mentor = await server.signIn(unique('idem-mentor'))
     const subject = unique('Long key')
-    const res = await mentor.post('/api/topics', topicBody(subject), withKey('k'.repeat(256)))
+    const res = await mentor.post('/api/topics', topicBody({ subject }), withKey('k'.repeat(256)))
     expect(res.status).toBe(400)
     expect(res.body.detail).toMatch(/Idempotency-Key/)
-    expect(await topicCount(subject)).toBe(0)
+    expect(await topicCount(server, subject)).toBe(0)
   })
 })
 
@@ -201,21 +177,29 @@ describe('Idempotency-Key: concurrency and scope', () => {
     const key = unique('burst')
 
     const answers = await Promise.all(
-      [1, 2, 3, 4, 5].map(() => mentor.post('/api/topics', topicBody(subject), withKey(key))),
+      [1, 2, 3, 4, 5].map(() => mentor.post('/api/topics', topicBody({ subject }), withKey(key))),
     )
 
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201])
     for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body)
     expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4)
-    expect(await topicCount(subject)).toBe(1)
+    expect(await topicCount(server, subject)).toBe(1)
   })
 
   it('keeps keys per user: another user may use the same key for their own request', async () => {
     const alice = await server.signIn(unique('alice'))
     const bob = await server.signIn(unique('bob'))
     const key = unique('shared')
-    const a = await alice.post('/api/topics', topicBody(unique('Alice topic')), withKey(key))
-    const b = await bob.post('/api/topics', topicBody(unique('Bob topic')), withKey(key))
+    const a = await alice.post(
+      '/api/topics',
+      topicBody({ subject: unique('Alice topic') }),
+      withKey(key),
+    )
+    const b = await bob.post(
+      '/api/topics',
+      topicBody({ subject: unique('Bob topic') }),
+      withKey(key),
+    )
 
     expect(a.status).toBe(201)
     expect(b.status).toBe(201)
@@ -226,10 +210,10 @@ describe('Idempotency-Key: concurrency and scope', () => {
     // And the very same request by another user is not a replay either.
     const same = unique('Same subject')
     const key2 = unique('same')
-    const x = await alice.post('/api/topics', topicBody(same), withKey(key2))
-    const y = await bob.post('/api/topics', topicBody(same), withKey(key2))
+    const x = await alice.post('/api/topics', topicBody({ subject: same }), withKey(key2))
+    const y = await bob.post('/api/topics', topicBody({ subject: same }), withKey(key2))
     expect(y.headers.get('idempotent-replayed')).toBeNull()
     expect(y.body.id).not.toBe(x.body.id)
-    expect(await topicCount(same)).toBe(2)
+    expect(await topicCount(server, same)).toBe(2)
   })
 })

@@ -1,41 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Answer, type Client, startTestServer, type TestServer } from '../test/server.ts'
+import { expectProblem, signInAdmin, topicCount, unique } from '../test/api.ts'
+import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
 let admin: Client
-let counter = 0
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await server.signIn('req-admin')
-  await server.sql`UPDATE users SET is_admin = true WHERE username = 'req-admin'`
+  admin = await signInAdmin(server, 'req-admin')
 })
 afterAll(async () => {
   await server?.stop()
 })
 
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
-function expectProblem(res: Answer, status: number, detail?: RegExp): void {
-  expect(res.status, res.text).toBe(status)
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-  expect(res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status })
-  expect(res.body.detail).toEqual(expect.any(String))
-  expect(res.body.detail.length).toBeGreaterThan(8)
-  if (detail) expect(res.body.detail).toMatch(detail)
-}
-
 const JSON_TYPE = { 'content-type': 'application/json' }
 const VALID_TOPIC = { subject: 'Valid', maxMentees: 1, seniorityRequired: ['junior'] }
-
-async function topicCount(subject: string): Promise<number> {
-  const [row] = await server.sql<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM topics WHERE subject = ${subject}`
-  return row?.count ?? -1
-}
 
 describe('request bodies', () => {
   it('refuses malformed JSON with 400', async () => {
@@ -106,7 +85,7 @@ describe('request bodies', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expectProblem(res, 415, /JSON/)
-    expect(await topicCount(subject)).toBe(0)
+    expect(await topicCount(server, subject)).toBe(0)
   })
 })
 
@@ -216,7 +195,7 @@ describe('CSRF: cross-site mutations', () => {
       { headers: { origin: 'https://evil.example' } },
     )
     expectProblem(res, 403, /another site/)
-    expect(await topicCount(subject)).toBe(0)
+    expect(await topicCount(server, subject)).toBe(0)
   })
 
   it('refuses Sec-Fetch-Site: cross-site with 403, also on PATCH', async () => {

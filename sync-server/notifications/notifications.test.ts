@@ -1,55 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Answer, type Client, startTestServer, type TestServer } from '../test/server.ts'
+import { approvedTopic, expectProblem, notificationsOf, signInAdmin, unique } from '../test/api.ts'
+import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
 let admin: Client
-let counter = 0
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await server.signIn('notes-admin')
-  await server.sql`UPDATE users SET is_admin = true WHERE username = 'notes-admin'`
+  admin = await signInAdmin(server, 'notes-admin')
 })
 afterAll(async () => {
   await server?.stop()
 })
 
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
-function expectProblem(res: Answer, status: number, detail?: RegExp): void {
-  expect(res.status, res.text).toBe(status)
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-  expect(res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status })
-  expect(res.body.detail).toEqual(expect.any(String))
-  expect(res.body.detail.length).toBeGreaterThan(8)
-  if (detail) expect(res.body.detail).toMatch(detail)
-}
-
-type Note = {
-  id: string
-  kind: string
-  title: string
-  message: string
-  createdAt: string
-  read: boolean
-}
-
 /** A mentor with an approved topic that `count` mentees applied to, one after another. */
 async function mentorWithApplicants(count: number) {
   const mentor = await server.signIn(unique('n-mentor'))
-  const created = await mentor.post('/api/topics', {
+  const { id: topicId } = await approvedTopic(admin, mentor, {
     subject: unique('Noted topic'),
-    maxMentees: 2,
     seniorityRequired: ['mid'],
   })
-  expect(created.status).toBe(201)
-  const topicId = created.body.id as string
-  expect(
-    (await admin.post(`/api/admin/topics/${topicId}/review`, { status: 'approved' })).status,
-  ).toBe(200)
   const mentees: Client[] = []
   for (let i = 0; i < count; i++) {
     const mentee = await server.signIn(unique('n-mentee'))
@@ -59,17 +29,11 @@ async function mentorWithApplicants(count: number) {
   return { mentor, mentees, topicId }
 }
 
-async function listOf(client: Client): Promise<Note[]> {
-  const res = await client.get('/api/notifications')
-  expect(res.status).toBe(200)
-  return res.body
-}
-
 describe('GET /api/notifications', () => {
   it('lists the caller’s notifications newest first, in the spec shape', async () => {
     const { mentor, mentees } = await mentorWithApplicants(3)
 
-    const notes = (await listOf(mentor)).filter((n) => n.kind === 'new_application')
+    const notes = (await notificationsOf(mentor)).filter((n) => n.kind === 'new_application')
 
     expect(notes).toHaveLength(3)
     // Newest first: the last applicant's notification comes first.
@@ -91,13 +55,13 @@ describe('GET /api/notifications', () => {
 
   it('shows only the caller’s own notifications', async () => {
     const { mentor, mentees } = await mentorWithApplicants(1)
-    const mentorIds = new Set((await listOf(mentor)).map((n) => n.id))
-    const menteeNotes = await listOf(mentees[0] as Client)
+    const mentorIds = new Set((await notificationsOf(mentor)).map((n) => n.id))
+    const menteeNotes = await notificationsOf(mentees[0] as Client)
 
     expect(menteeNotes.some((n) => mentorIds.has(n.id))).toBe(false)
     expect(menteeNotes.some((n) => n.kind === 'new_application')).toBe(false)
     const stranger = await server.signIn(unique('n-stranger'))
-    expect(await listOf(stranger)).toEqual([])
+    expect(await notificationsOf(stranger)).toEqual([])
   })
 
   it('answers 401 without a session', async () => {
@@ -108,13 +72,13 @@ describe('GET /api/notifications', () => {
 describe('PATCH /api/notifications/{id}', () => {
   it('marks one notification read and leaves the others unread', async () => {
     const { mentor } = await mentorWithApplicants(2)
-    const [first, second] = await listOf(mentor)
+    const [first, second] = await notificationsOf(mentor)
 
     const res = await mentor.patch(`/api/notifications/${first?.id}`)
 
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ id: first?.id, read: true, title: first?.title })
-    const after = await listOf(mentor)
+    const after = await notificationsOf(mentor)
     expect(after.find((n) => n.id === first?.id)?.read).toBe(true)
     expect(after.find((n) => n.id === second?.id)?.read).toBe(false)
     // Marking again is harmless.
@@ -123,7 +87,7 @@ describe('PATCH /api/notifications/{id}', () => {
 
   it("answers 404 for someone else's notification and leaves it unread", async () => {
     const { mentor } = await mentorWithApplicants(1)
-    const [note] = await listOf(mentor)
+    const [note] = await notificationsOf(mentor)
     const other = await server.signIn(unique('n-snoop'))
 
     expectProblem(
@@ -132,7 +96,7 @@ describe('PATCH /api/notifications/{id}', () => {
       /Notification not found/,
     )
     expectProblem(await admin.patch(`/api/notifications/${note?.id}`), 404)
-    expect((await listOf(mentor)).find((n) => n.id === note?.id)?.read).toBe(false)
+    expect((await notificationsOf(mentor)).find((n) => n.id === note?.id)?.read).toBe(false)
   })
 
   it('answers 404 for an unknown or malformed id and 401 anonymously', async () => {

@@ -1,32 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Answer, type Client, startTestServer, type TestServer } from '../test/server.ts'
+import { approvedTopic, expectProblem, signInAdmin, unique } from '../test/api.ts'
+import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
 let admin: Client
-let counter = 0
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await server.signIn('feedback-admin')
-  await server.sql`UPDATE users SET is_admin = true WHERE username = 'feedback-admin'`
+  admin = await signInAdmin(server, 'feedback-admin')
 })
 afterAll(async () => {
   await server?.stop()
 })
-
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
-function expectProblem(res: Answer, status: number, detail?: RegExp): void {
-  expect(res.status, res.text).toBe(status)
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-  expect(res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status })
-  expect(res.body.detail).toEqual(expect.any(String))
-  expect(res.body.detail.length).toBeGreaterThan(8)
-  if (detail) expect(res.body.detail).toMatch(detail)
-}
 
 type Cast = {
   topicId: string
@@ -45,16 +30,10 @@ async function topicWithCast(until: 'started' | 'concluded'): Promise<Cast> {
   const accepted = await server.signIn(unique('fb-accepted'))
   const rejected = await server.signIn(unique('fb-rejected'))
   const stranger = await server.signIn(unique('fb-stranger'))
-  const created = await mentor.post('/api/topics', {
+  const { id: topicId } = await approvedTopic(admin, mentor, {
     subject: unique('Feedback topic'),
-    maxMentees: 2,
     seniorityRequired: ['junior', 'mid'],
   })
-  expect(created.status, created.text).toBe(201)
-  const topicId = created.body.id as string
-  expect(
-    (await admin.post(`/api/admin/topics/${topicId}/review`, { status: 'approved' })).status,
-  ).toBe(200)
   const a = await accepted.post(`/api/topics/${topicId}/apply`)
   const r = await rejected.post(`/api/topics/${topicId}/apply`)
   expect(

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  approvedTopic,
+  createTopic,
+  expectReadableProblem,
+  notificationsOf,
+  signInAdmin,
+  statusOf,
+  type Topic,
+  topicBody,
+  unique,
+} from '../test/api.ts'
 import { type Answer, type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
@@ -7,50 +18,15 @@ let admin: Client
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await signInAdmin()
+  admin = await signInAdmin(server)
 })
 
 afterAll(async () => {
   await server?.stop()
 })
 
-let counter = 0
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
 async function signInUser(prefix = 'user'): Promise<Client> {
   return server.signIn(unique(prefix))
-}
-
-async function signInAdmin(): Promise<Client> {
-  const client = await signInUser('admin')
-  await server.sql`UPDATE users SET is_admin = true WHERE id = ${client.user?.id ?? ''}`
-  return client
-}
-
-type Topic = { id: string; subject: string; status: string }
-
-function topicBody(overrides: Record<string, unknown> = {}) {
-  return { subject: unique('Topic'), maxMentees: 2, seniorityRequired: ['junior'], ...overrides }
-}
-
-async function createTopic(mentor: Client): Promise<Topic> {
-  const res = await mentor.post('/api/topics', topicBody())
-  expect(res.status, res.text).toBe(201)
-  return res.body
-}
-
-async function approve(topic: Topic): Promise<void> {
-  const res = await admin.post(`/api/admin/topics/${topic.id}/review`, { status: 'approved' })
-  expect(res.status, res.text).toBe(200)
-}
-
-async function createApprovedTopic(mentor: Client): Promise<Topic> {
-  const topic = await createTopic(mentor)
-  await approve(topic)
-  return topic
 }
 
 /** Puts a topic straight into a status, with the fields that status needs. */
@@ -81,33 +57,13 @@ function conclude(client: Client, topic: Topic, body: unknown): Promise<Answer> 
   return client.post(`/api/topics/${topic.id}/conclude`, body)
 }
 
-async function statusOf(topic: Topic): Promise<string | undefined> {
-  const [row] = await server.sql`SELECT status FROM topics WHERE id = ${topic.id}`
-  return row?.status
-}
-
-async function notificationsOf(client: Client, kind: string): Promise<Answer['body'][]> {
-  const res = await client.get('/api/notifications')
-  expect(res.status).toBe(200)
-  return res.body.filter((n: { kind: string }) => n.kind === kind)
-}
-
-function expectProblem(res: Answer, status: number, detail?: string): void {
-  expect(res.status, res.text).toBe(status)
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-  expect(res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status })
-  expect(res.body.detail).toMatch(/^[A-Za-z][^{}<>\n]*\w[^{}<>\n]*$/)
-  expect(res.body.detail.split(' ').length).toBeGreaterThan(1)
-  if (detail !== undefined) expect(res.body.detail).toContain(detail)
-}
-
 /**
  * An approved topic with one accepted mentee, two pending ones and one the
  * mentor already rejected.
  */
 async function setUpTopicWithApplicants() {
   const mentor = await signInUser('mentor')
-  const topic = await createApprovedTopic(mentor)
+  const topic = await approvedTopic(admin, mentor)
   const accepted = await signInUser('accepted')
   const pending = [await signInUser('pending'), await signInUser('pending')]
   const rejected = await signInUser('rejected')
@@ -123,7 +79,7 @@ async function setUpTopicWithApplicants() {
 describe('POST /api/topics/{id}/start', () => {
   it('lets the mentor start an approved topic', async () => {
     const mentor = await signInUser('mentor')
-    const topic = await createApprovedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const res = await start(mentor, topic)
     expect(res.status, res.text).toBe(200)
     expect(res.body).toMatchObject({ id: topic.id, status: 'started' })
@@ -132,17 +88,25 @@ describe('POST /api/topics/{id}/start', () => {
 
   it('refuses an admin who is not the mentor with 403', async () => {
     const mentor = await signInUser('mentor')
-    const topic = await createApprovedTopic(mentor)
-    expectProblem(await start(admin, topic), 403, 'Only the mentor of this topic can start it')
-    expect(await statusOf(topic)).toBe('approved')
+    const topic = await approvedTopic(admin, mentor)
+    expectReadableProblem(
+      await start(admin, topic),
+      403,
+      'Only the mentor of this topic can start it',
+    )
+    expect(await statusOf(server, topic.id)).toBe('approved')
   })
 
   it('refuses another user with 403', async () => {
     const mentor = await signInUser('mentor')
-    const topic = await createApprovedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     const other = await signInUser('other')
-    expectProblem(await start(other, topic), 403, 'Only the mentor of this topic can start it')
-    expect(await statusOf(topic)).toBe('approved')
+    expectReadableProblem(
+      await start(other, topic),
+      403,
+      'Only the mentor of this topic can start it',
+    )
+    expect(await statusOf(server, topic.id)).toBe('approved')
   })
 
   it.each(['proposed', 'rejected', 'started', 'concluded'])(
@@ -151,22 +115,26 @@ describe('POST /api/topics/{id}/start', () => {
       const mentor = await signInUser('mentor')
       const topic = await createTopic(mentor)
       await forceStatus(topic, status)
-      expectProblem(
+      expectReadableProblem(
         await start(mentor, topic),
         409,
         `This topic is ${status}; only approved topics can be started`,
       )
-      expect(await statusOf(topic)).toBe(status)
+      expect(await statusOf(server, topic.id)).toBe(status)
     },
   )
 
   it('answers 404 for a missing topic and 401 without a session', async () => {
     const mentor = await signInUser('mentor')
-    expectProblem(await start(mentor, { id: randomUUID() } as Topic), 404, 'Topic not found')
-    expectProblem(await mentor.post('/api/topics/not-a-uuid/start'), 404, 'Topic not found')
-    const topic = await createApprovedTopic(mentor)
-    expectProblem(await start(server.anonymous(), topic), 401)
-    expect(await statusOf(topic)).toBe('approved')
+    expectReadableProblem(
+      await start(mentor, { id: randomUUID() } as Topic),
+      404,
+      'Topic not found',
+    )
+    expectReadableProblem(await mentor.post('/api/topics/not-a-uuid/start'), 404, 'Topic not found')
+    const topic = await approvedTopic(admin, mentor)
+    expectReadableProblem(await start(server.anonymous(), topic), 401)
+    expect(await statusOf(server, topic.id)).toBe('approved')
   })
 
   it('starts a topic once when the mentor starts it twice at the same time', async () => {
@@ -240,7 +208,7 @@ describe('POST /api/topics/{id}/start', () => {
 describe('POST /api/topics/{id}/conclude', () => {
   async function startedTopic() {
     const mentor = await signInUser('mentor')
-    const topic = await createApprovedTopic(mentor)
+    const topic = await approvedTopic(admin, mentor)
     expect((await start(mentor, topic)).status).toBe(200)
     return { mentor, topic }
   }
@@ -267,12 +235,12 @@ describe('POST /api/topics/{id}/conclude', () => {
   it('refuses another user with 403', async () => {
     const { topic } = await startedTopic()
     const other = await signInUser('other')
-    expectProblem(
+    expectReadableProblem(
       await conclude(other, topic, { mentorFeedback: 'Not mine' }),
       403,
       'Only the mentor of this topic or an administrator can conclude it',
     )
-    expect(await statusOf(topic)).toBe('started')
+    expect(await statusOf(server, topic.id)).toBe('started')
   })
 
   it.each(['proposed', 'approved', 'rejected', 'concluded'])(
@@ -281,12 +249,12 @@ describe('POST /api/topics/{id}/conclude', () => {
       const mentor = await signInUser('mentor')
       const topic = await createTopic(mentor)
       await forceStatus(topic, status)
-      expectProblem(
+      expectReadableProblem(
         await conclude(mentor, topic, { mentorFeedback: 'Done' }),
         409,
         `This topic is ${status}; only started topics can be concluded`,
       )
-      expect(await statusOf(topic)).toBe(status)
+      expect(await statusOf(server, topic.id)).toBe(status)
     },
   )
 
@@ -297,20 +265,24 @@ describe('POST /api/topics/{id}/conclude', () => {
     ['a feedback that is not text', { mentorFeedback: 5 }],
   ])('refuses %s with 400', async (_name, body) => {
     const { mentor, topic } = await startedTopic()
-    expectProblem(await conclude(mentor, topic, body), 400, 'Mentor feedback is required')
-    expect(await statusOf(topic)).toBe('started')
+    expectReadableProblem(await conclude(mentor, topic, body), 400, 'Mentor feedback is required')
+    expect(await statusOf(server, topic.id)).toBe('started')
   })
 
   it('refuses a request without a body with 400', async () => {
     const { mentor, topic } = await startedTopic()
-    expectProblem(await mentor.post(`/api/topics/${topic.id}/conclude`), 400, 'Mentor feedback')
-    expect(await statusOf(topic)).toBe('started')
+    expectReadableProblem(
+      await mentor.post(`/api/topics/${topic.id}/conclude`),
+      400,
+      'Mentor feedback',
+    )
+    expect(await statusOf(server, topic.id)).toBe('started')
   })
 
   it('refuses an unknown field with 400', async () => {
     const { mentor, topic } = await startedTopic()
     const res = await conclude(mentor, topic, { mentorFeedback: 'ok', rating: 5 })
-    expectProblem(res, 400, 'rating')
+    expectReadableProblem(res, 400, 'rating')
   })
 
   it('tells accepted mentees with a topic_concluded notification', async () => {
@@ -338,13 +310,13 @@ describe('POST /api/topics/{id}/conclude', () => {
 
   it('answers 404 for a missing topic and 401 without a session', async () => {
     const { topic } = await startedTopic()
-    expectProblem(
+    expectReadableProblem(
       await conclude(admin, { id: randomUUID() } as Topic, { mentorFeedback: 'x' }),
       404,
       'Topic not found',
     )
-    expectProblem(await conclude(server.anonymous(), topic, { mentorFeedback: 'x' }), 401)
-    expect(await statusOf(topic)).toBe('started')
+    expectReadableProblem(await conclude(server.anonymous(), topic, { mentorFeedback: 'x' }), 401)
+    expect(await statusOf(server, topic.id)).toBe('started')
   })
 })
 
@@ -388,10 +360,10 @@ describe('topic transition table', () => {
     if (after) {
       expect(res.status, res.text).toBe(200)
       expect(res.body.status).toBe(after)
-      expect(await statusOf(topic)).toBe(after)
+      expect(await statusOf(server, topic.id)).toBe(after)
     } else {
-      expectProblem(res, 409)
-      expect(await statusOf(topic)).toBe(status)
+      expectReadableProblem(res, 409)
+      expect(await statusOf(server, topic.id)).toBe(status)
     }
   })
 })
@@ -422,8 +394,8 @@ describe('topic permission table', () => {
           : await caller.patch(`/api/topics/${topic.id}`, topicBody())
     if (expected === 200) expect(res.status, res.text).toBe(200)
     else {
-      expectProblem(res, expected)
-      expect(await statusOf(topic)).toBe(status)
+      expectReadableProblem(res, expected)
+      expect(await statusOf(server, topic.id)).toBe(status)
     }
   })
 })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Answer, type Client, startTestServer, type TestServer } from '../test/server.ts'
+import { expectReadableProblem, notificationsOf, signInAdmin, unique } from '../test/api.ts'
+import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
 
@@ -12,21 +13,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-let counter = 0
-/** A name no other test in this file uses. */
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
 async function signInUser(prefix = 'user'): Promise<Client> {
   return server.signIn(unique(prefix))
-}
-
-async function signInAdmin(): Promise<Client> {
-  const admin = await signInUser('admin')
-  await server.sql`UPDATE users SET is_admin = true WHERE id = ${admin.user?.id ?? ''}`
-  return admin
 }
 
 function topicBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -55,23 +43,7 @@ async function review(admin: Client, topicId: string, status: string, rejectionR
 
 async function createApprovedTopic(mentor: Client, overrides: Record<string, unknown> = {}) {
   const topic = await createTopic(mentor, overrides)
-  return review(await signInAdmin(), topic.id, 'approved')
-}
-
-async function notificationsOf(client: Client, kind: string): Promise<Answer['body'][]> {
-  const res = await client.get('/api/notifications')
-  expect(res.status).toBe(200)
-  return res.body.filter((n: { kind: string }) => n.kind === kind)
-}
-
-/** An RFC 9457 problem answer whose detail is a sentence a person can read. */
-function expectProblem(res: Answer, status: number, detail?: string): void {
-  expect(res.status, res.text).toBe(status)
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-  expect(res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status })
-  expect(res.body.detail).toMatch(/^[A-Za-z][^{}<>\n]*\w[^{}<>\n]*$/)
-  expect(res.body.detail.split(' ').length).toBeGreaterThan(1)
-  if (detail !== undefined) expect(res.body.detail).toContain(detail)
+  return review(await signInAdmin(server), topic.id, 'approved')
 }
 
 function idsOf(topics: { id: string }[]): string[] {
@@ -146,8 +118,8 @@ describe('POST /api/topics', () => {
   })
 
   it('notifies every administrator that a topic waits for review', async () => {
-    const admin = await signInAdmin()
-    const otherAdmin = await signInAdmin()
+    const admin = await signInAdmin(server)
+    const otherAdmin = await signInAdmin(server)
     const mentor = await signInUser('mentor')
     const topic = await createTopic(mentor)
     for (const a of [admin, otherAdmin]) {
@@ -159,7 +131,7 @@ describe('POST /api/topics', () => {
   })
 
   it('does not notify an administrator about their own topic', async () => {
-    const admin = await signInAdmin()
+    const admin = await signInAdmin(server)
     const topic = await createTopic(admin)
     const notes = await notificationsOf(admin, 'topic_for_review')
     expect(notes.filter((n) => n.message.includes(topic.subject))).toEqual([])
@@ -178,14 +150,14 @@ describe('POST /api/topics', () => {
     const id = randomUUID()
     const first = await createTopic(mentor, { id, subject: 'First' })
     const res = await mentor.post('/api/topics', topicBody({ id, subject: 'Second' }))
-    expectProblem(res, 409, 'already exists')
+    expectReadableProblem(res, 409, 'already exists')
     expect((await mentor.get(`/api/topics/${id}`)).body).toEqual(first)
   })
 
   it('refuses an id that is not a UUID', async () => {
     const mentor = await signInUser('mentor')
     const res = await mentor.post('/api/topics', topicBody({ id: 'my-topic' }))
-    expectProblem(res, 400)
+    expectReadableProblem(res, 400)
     expect(res.body.errors).toContainEqual(expect.objectContaining({ path: 'id' }))
   })
 
@@ -226,20 +198,20 @@ describe('POST /api/topics', () => {
       const mentor = await signInUser('mentor')
       const { subject: _, ...body } = topicBody()
       const res = await mentor.post('/api/topics', body)
-      expectProblem(res, 400, 'Subject is required')
+      expectReadableProblem(res, 400, 'Subject is required')
       expect(res.body.errors).toContainEqual({ path: 'subject', message: 'Subject is required' })
     })
 
     it('refuses a blank subject with "Subject is required"', async () => {
       const mentor = await signInUser('mentor')
       const res = await mentor.post('/api/topics', topicBody({ subject: '   ' }))
-      expectProblem(res, 400, 'Subject is required')
+      expectReadableProblem(res, 400, 'Subject is required')
     })
 
     it('refuses an empty seniorityRequired with the spec message', async () => {
       const mentor = await signInUser('mentor')
       const res = await mentor.post('/api/topics', topicBody({ seniorityRequired: [] }))
-      expectProblem(res, 400, 'At least one seniority level is required')
+      expectReadableProblem(res, 400, 'At least one seniority level is required')
       expect(res.body.errors).toContainEqual({
         path: 'seniorityRequired',
         message: 'At least one seniority level is required',
@@ -250,19 +222,19 @@ describe('POST /api/topics', () => {
       const mentor = await signInUser('mentor')
       const { seniorityRequired: _, ...body } = topicBody()
       const res = await mentor.post('/api/topics', body)
-      expectProblem(res, 400, 'At least one seniority level is required')
+      expectReadableProblem(res, 400, 'At least one seniority level is required')
     })
 
     it('refuses an unknown seniority level', async () => {
       const mentor = await signInUser('mentor')
       const res = await mentor.post('/api/topics', topicBody({ seniorityRequired: ['expert'] }))
-      expectProblem(res, 400, 'Seniority must be one of junior, mid or senior')
+      expectReadableProblem(res, 400, 'Seniority must be one of junior, mid or senior')
     })
 
     it.each([3, 0, -1, 1.5, 'abc'])('refuses maxMentees %j', async (maxMentees) => {
       const mentor = await signInUser('mentor')
       const res = await mentor.post('/api/topics', topicBody({ maxMentees }))
-      expectProblem(res, 400, 'Maximum mentees must be')
+      expectReadableProblem(res, 400, 'Maximum mentees must be')
       expect(res.body.errors).toContainEqual(expect.objectContaining({ path: 'maxMentees' }))
     })
 
@@ -274,7 +246,7 @@ describe('POST /api/topics', () => {
     ])('refuses maxMentees %s, which is not a number', async (_name, maxMentees) => {
       const mentor = await signInUser('mentor')
       const res = await mentor.post('/api/topics', topicBody({ maxMentees }))
-      expectProblem(res, 400, 'Maximum mentees must be')
+      expectReadableProblem(res, 400, 'Maximum mentees must be')
     })
 
     it('reads maxMentees "2" sent as a string of digits as 2', async () => {
@@ -286,32 +258,32 @@ describe('POST /api/topics', () => {
       const mentor = await signInUser('mentor')
       const { maxMentees: _, ...body } = topicBody()
       const res = await mentor.post('/api/topics', body)
-      expectProblem(res, 400, 'Maximum mentees')
+      expectReadableProblem(res, 400, 'Maximum mentees')
     })
 
     it('refuses location "mars"', async () => {
       const mentor = await signInUser('mentor')
       const res = await mentor.post('/api/topics', topicBody({ location: 'mars' }))
-      expectProblem(res, 400, 'Location must be one of online, in-person or both')
+      expectReadableProblem(res, 400, 'Location must be one of online, in-person or both')
     })
 
     it('refuses an unknown field', async () => {
       const mentor = await signInUser('mentor')
       const res = await mentor.post('/api/topics', topicBody({ status: 'approved' }))
-      expectProblem(res, 400, 'status')
+      expectReadableProblem(res, 400, 'status')
     })
 
     it('refuses interests that are not a list of strings', async () => {
       const mentor = await signInUser('mentor')
       const res = await mentor.post('/api/topics', topicBody({ interests: [42] }))
-      expectProblem(res, 400)
+      expectReadableProblem(res, 400)
       expect(res.body.errors).toContainEqual(expect.objectContaining({ path: 'interests.0' }))
     })
 
     it('refuses a body that is not an object', async () => {
       const mentor = await signInUser('mentor')
-      expectProblem(await mentor.post('/api/topics', [topicBody()]), 400)
-      expectProblem(await mentor.post('/api/topics', null), 400)
+      expectReadableProblem(await mentor.post('/api/topics', [topicBody()]), 400)
+      expectReadableProblem(await mentor.post('/api/topics', null), 400)
     })
 
     it('refuses malformed JSON with 400', async () => {
@@ -320,7 +292,7 @@ describe('POST /api/topics', () => {
         raw: '{bad',
         headers: { 'content-type': 'application/json' },
       })
-      expectProblem(res, 400, 'not valid JSON')
+      expectReadableProblem(res, 400, 'not valid JSON')
     })
 
     it('refuses a body that is not JSON with 415', async () => {
@@ -329,7 +301,7 @@ describe('POST /api/topics', () => {
         raw: JSON.stringify(topicBody()),
         headers: { 'content-type': 'text/plain' },
       })
-      expectProblem(res, 415, 'JSON')
+      expectReadableProblem(res, 415, 'JSON')
     })
 
     it('creates nothing when it refuses', async () => {
@@ -342,7 +314,7 @@ describe('POST /api/topics', () => {
 
   it('refuses an anonymous caller with 401', async () => {
     const res = await server.anonymous().post('/api/topics', topicBody())
-    expectProblem(res, 401, 'not signed in')
+    expectReadableProblem(res, 401, 'not signed in')
   })
 })
 
@@ -350,7 +322,7 @@ describe('topic visibility', () => {
   async function setUp() {
     const mentor = await signInUser('mentor')
     const other = await signInUser('other')
-    const admin = await signInAdmin()
+    const admin = await signInAdmin(server)
     const proposed = await createTopic(mentor)
     const rejected = await createTopic(mentor)
     await review(admin, rejected.id, 'rejected', 'Too vague')
@@ -397,7 +369,7 @@ describe('topic visibility', () => {
   it('answers 404 "Topic not found" for a hidden topic', async () => {
     const { other, proposed, rejected } = world
     for (const topic of [proposed, rejected]) {
-      expectProblem(await other.get(`/api/topics/${topic.id}`), 404, 'Topic not found')
+      expectReadableProblem(await other.get(`/api/topics/${topic.id}`), 404, 'Topic not found')
     }
   })
 
@@ -420,16 +392,16 @@ describe('topic visibility', () => {
 
   it('answers 404 for a topic that does not exist', async () => {
     const res = await world.admin.get(`/api/topics/${randomUUID()}`)
-    expectProblem(res, 404, 'Topic not found')
+    expectReadableProblem(res, 404, 'Topic not found')
   })
 
   it('answers 404 "Topic not found" for an id that is not a UUID', async () => {
-    expectProblem(await world.admin.get('/api/topics/not-a-uuid'), 404, 'Topic not found')
+    expectReadableProblem(await world.admin.get('/api/topics/not-a-uuid'), 404, 'Topic not found')
   })
 
   it('refuses anonymous reads with 401', async () => {
-    expectProblem(await server.anonymous().get('/api/topics'), 401)
-    expectProblem(await server.anonymous().get(`/api/topics/${world.approved.id}`), 401)
+    expectReadableProblem(await server.anonymous().get('/api/topics'), 401)
+    expectReadableProblem(await server.anonymous().get(`/api/topics/${world.approved.id}`), 401)
   })
 
   describe('GET /api/topics/mentor/{userId}', () => {
@@ -465,11 +437,11 @@ describe('topic visibility', () => {
 
     it('answers 404 for an unknown user', async () => {
       const res = await world.admin.get(`/api/topics/mentor/${randomUUID()}`)
-      expectProblem(res, 404, 'User not found')
+      expectReadableProblem(res, 404, 'User not found')
     })
 
     it('answers 404 for a user id that is not a UUID', async () => {
-      expectProblem(await world.admin.get('/api/topics/mentor/nobody'), 404)
+      expectReadableProblem(await world.admin.get('/api/topics/mentor/nobody'), 404)
     })
   })
 })
@@ -560,7 +532,7 @@ describe('GET /api/topics filters', () => {
     ['status=archived', 'status'],
     ['location=', 'Location'],
   ])('refuses %s with 400', async (query, detail) => {
-    expectProblem(await viewer.get(`/api/topics?${query}`), 400, detail)
+    expectReadableProblem(await viewer.get(`/api/topics?${query}`), 400, detail)
   })
 })
 
@@ -592,7 +564,7 @@ describe('PATCH /api/topics/{id}', () => {
 
   it('lets an admin edit someone else topic', async () => {
     const mentor = await signInUser('mentor')
-    const admin = await signInAdmin()
+    const admin = await signInAdmin(server)
     const topic = await createTopic(mentor)
     const res = await admin.patch(`/api/topics/${topic.id}`, topicBody({ subject: 'By admin' }))
     expect(res.status, res.text).toBe(200)
@@ -604,7 +576,7 @@ describe('PATCH /api/topics/{id}', () => {
     const other = await signInUser('other')
     const topic = await createApprovedTopic(mentor)
     const res = await other.patch(`/api/topics/${topic.id}`, topicBody({ subject: 'Hijacked' }))
-    expectProblem(res, 403, 'Only the mentor of this topic or an administrator can edit it')
+    expectReadableProblem(res, 403, 'Only the mentor of this topic or an administrator can edit it')
     expect((await mentor.get(`/api/topics/${topic.id}`)).body.subject).toBe(topic.subject)
   })
 
@@ -613,33 +585,40 @@ describe('PATCH /api/topics/{id}', () => {
     const other = await signInUser('other')
     const topic = await createTopic(mentor)
     const res = await other.patch(`/api/topics/${topic.id}`, topicBody())
-    expectProblem(res, 404, 'Topic not found')
+    expectReadableProblem(res, 404, 'Topic not found')
   })
 
   it('answers 404 for a missing topic and 401 without a session', async () => {
     const mentor = await signInUser('mentor')
-    expectProblem(await mentor.patch(`/api/topics/${randomUUID()}`, topicBody()), 404)
-    expectProblem(await mentor.patch('/api/topics/nope', topicBody()), 404, 'Topic not found')
-    expectProblem(await server.anonymous().patch(`/api/topics/${randomUUID()}`, topicBody()), 401)
+    expectReadableProblem(await mentor.patch(`/api/topics/${randomUUID()}`, topicBody()), 404)
+    expectReadableProblem(
+      await mentor.patch('/api/topics/nope', topicBody()),
+      404,
+      'Topic not found',
+    )
+    expectReadableProblem(
+      await server.anonymous().patch(`/api/topics/${randomUUID()}`, topicBody()),
+      401,
+    )
   })
 
   it.each(['started', 'concluded'])('refuses to edit a %s topic with 409', async (status) => {
     const mentor = await signInUser('mentor')
-    const admin = await signInAdmin()
+    const admin = await signInAdmin(server)
     const topic = await createTopic(mentor)
     await server.sql`
       UPDATE topics SET status = ${status}::topic_status, mentor_feedback = 'Done'
       WHERE id = ${topic.id}`
     for (const editor of [mentor, admin]) {
       const res = await editor.patch(`/api/topics/${topic.id}`, topicBody({ subject: 'Late' }))
-      expectProblem(res, 409, `This topic is ${status} and can no longer be edited`)
+      expectReadableProblem(res, 409, `This topic is ${status} and can no longer be edited`)
     }
     expect((await mentor.get(`/api/topics/${topic.id}`)).body.subject).toBe(topic.subject)
   })
 
   it('resubmits a rejected topic: proposed, reason cleared, admins notified', async () => {
     const mentor = await signInUser('mentor')
-    const admin = await signInAdmin()
+    const admin = await signInAdmin(server)
     const topic = await createTopic(mentor)
     await review(admin, topic.id, 'rejected', 'Needs more detail')
     const subject = unique('Resubmitted')
@@ -660,7 +639,7 @@ describe('PATCH /api/topics/{id}', () => {
 
   it('does not notify admins when a proposed or approved topic is edited', async () => {
     const mentor = await signInUser('mentor')
-    const admin = await signInAdmin()
+    const admin = await signInAdmin(server)
     const proposed = await createTopic(mentor)
     const approved = await createApprovedTopic(mentor)
     const subject = unique('Quiet edit')
@@ -683,7 +662,7 @@ describe('PATCH /api/topics/{id}', () => {
       expect(accepted.status, accepted.text).toBe(200)
     }
     const res = await mentor.patch(`/api/topics/${topic.id}`, topicBody({ maxMentees: 1 }))
-    expectProblem(res, 409, 'already has 2 accepted mentees')
+    expectReadableProblem(res, 409, 'already has 2 accepted mentees')
     const after = (await mentor.get(`/api/topics/${topic.id}`)).body
     expect(after).toMatchObject({ maxMentees: 2, currentMentees: 2 })
   })
@@ -691,17 +670,17 @@ describe('PATCH /api/topics/{id}', () => {
   it('validates the body like creation', async () => {
     const mentor = await signInUser('mentor')
     const topic = await createTopic(mentor)
-    expectProblem(
+    expectReadableProblem(
       await mentor.patch(`/api/topics/${topic.id}`, topicBody({ subject: '' })),
       400,
       'Subject is required',
     )
-    expectProblem(
+    expectReadableProblem(
       await mentor.patch(`/api/topics/${topic.id}`, topicBody({ seniorityRequired: [] })),
       400,
       'At least one seniority level is required',
     )
-    expectProblem(
+    expectReadableProblem(
       await mentor.patch(`/api/topics/${topic.id}`, topicBody({ maxMentees: 3 })),
       400,
       'Maximum mentees',
@@ -712,7 +691,7 @@ describe('PATCH /api/topics/{id}', () => {
     const mentor = await signInUser('mentor')
     const topic = await createTopic(mentor)
     const res = await mentor.patch(`/api/topics/${topic.id}`, topicBody({ id: randomUUID() }))
-    expectProblem(res, 400, 'does not match')
+    expectReadableProblem(res, 400, 'does not match')
   })
 
   it('sanitises the edited description', async () => {

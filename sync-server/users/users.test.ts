@@ -1,32 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Answer, type Client, startTestServer, type TestServer } from '../test/server.ts'
+import { createTopic, expectProblem, signInAdmin, unique } from '../test/api.ts'
+import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
 let admin: Client
-let counter = 0
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await server.signIn('users-admin')
-  await server.sql`UPDATE users SET is_admin = true WHERE username = 'users-admin'`
+  admin = await signInAdmin(server, 'users-admin')
 })
 afterAll(async () => {
   await server?.stop()
 })
-
-function unique(prefix: string): string {
-  counter += 1
-  return `${prefix}-${counter}`
-}
-
-function expectProblem(res: Answer, status: number, detail?: RegExp): void {
-  expect(res.status, res.text).toBe(status)
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-  expect(res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status })
-  expect(res.body.detail).toEqual(expect.any(String))
-  expect(res.body.detail.length).toBeGreaterThan(8)
-  if (detail) expect(res.body.detail).toMatch(detail)
-}
 
 const USER_KEYS = [
   'bio',
@@ -201,13 +186,7 @@ describe('PATCH /api/users/{username}', () => {
 
 describe('POST /api/admin/users/{id}/toggle-admin', () => {
   async function proposedTopic(mentor: Client) {
-    const res = await mentor.post('/api/topics', {
-      subject: unique('Review me'),
-      maxMentees: 1,
-      seniorityRequired: ['junior'],
-    })
-    expect(res.status).toBe(201)
-    return res.body.id as string
+    return (await createTopic(mentor, { subject: unique('Review me'), maxMentees: 1 })).id
   }
 
   it('flips another user to admin and back, taking effect on their next request', async () => {
