@@ -5,7 +5,7 @@ import type { AppEnv } from '../http/env.ts'
 import { enforce, found, parseId, readBody } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { notify } from '../notifications/notify.ts'
-import { getVisibleTopic, lockTopic } from '../topics/queries.ts'
+import { getVisibleTopic, lockVisibleTopic } from '../topics/queries.ts'
 
 const NOT_FOUND = 'Topic not found'
 
@@ -18,8 +18,7 @@ adminReviewRoutes.post('/topics/:id/review', async (c) => {
   const actor = actorOf(user)
   const id = parseId(c.req.param('id'), NOT_FOUND)
   const db = c.get('db')
-  found(await getVisibleTopic(db, actor, id), NOT_FOUND)
-  const topic = found(await lockTopic(db, id), NOT_FOUND)
+  const topic = await lockVisibleTopic(db, actor, id)
   enforce(checkReviewTopic(actor, topic))
   const decision = await readBody(c, reviewDecisionSchema)
   const reason = decision.status === 'rejected' ? decision.rejectionReason : null

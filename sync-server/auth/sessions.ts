@@ -22,10 +22,8 @@ export function hashSessionId(id: string): string {
 export async function startSession(c: Context<AppEnv>, db: Db, userId: string): Promise<void> {
   const { config } = c.get('deps')
   const id = randomBytes(32).toString('base64url')
-  const now = Date.now()
-  const expiresAt = new Date(
-    Math.min(now + config.SESSION_IDLE_DAYS * DAY_MS, now + config.SESSION_MAX_DAYS * DAY_MS),
-  )
+  // The idle expiry comes first: loadConfig ensures SESSION_IDLE_DAYS <= SESSION_MAX_DAYS.
+  const expiresAt = new Date(Date.now() + config.SESSION_IDLE_DAYS * DAY_MS)
   await db`
     INSERT INTO sessions (id_hash, user_id, expires_at)
     VALUES (${hashSessionId(id)}, ${userId}, ${expiresAt})`

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
+import type { Decision } from '../../shared/decision.ts'
 import { ApiError, validationError } from './errors.ts'
 
 /**
@@ -43,6 +44,6 @@ export function found<T>(row: T | undefined | null, notFound: string): T {
 }
 
 /** Turns a refused shared-rule decision into the error the server answers with. */
-export function enforce(decision: { ok: true } | { ok: false; status: 403 | 409; reason: string }) {
+export function enforce(decision: Decision): void {
   if (!decision.ok) throw new ApiError(decision.status, decision.reason)
 }

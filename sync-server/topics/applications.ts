@@ -8,7 +8,7 @@ import { enforce, found, parseId } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { notify } from '../notifications/notify.ts'
 import { findUserById } from '../users/queries.ts'
-import { getVisibleTopic, lockTopic } from './queries.ts'
+import { getVisibleTopic, lockVisibleTopic } from './queries.ts'
 
 const NOT_FOUND = 'Topic not found'
 
@@ -38,8 +38,7 @@ topicApplicationRoutes.post('/:id/apply', async (c) => {
   const actor = actorOf(user)
   const id = parseId(c.req.param('id'), NOT_FOUND)
   const db = c.get('db')
-  found(await getVisibleTopic(db, actor, id), NOT_FOUND)
-  const topic = found(await lockTopic(db, id), NOT_FOUND)
+  const topic = await lockVisibleTopic(db, actor, id)
   const [existing] = await db`
     SELECT 1 FROM applications WHERE topic_id = ${id} AND mentee_id = ${user.id}`
   enforce(checkApply(actor, topic, existing !== undefined))

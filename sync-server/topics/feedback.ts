@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts'
 import { actorOf, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { enforce, found, parseId, readBody } from '../http/validate.ts'
-import { getVisibleTopic, lockTopic } from './queries.ts'
+import { getVisibleTopic, lockVisibleTopic } from './queries.ts'
 
 const NOT_FOUND = 'Topic not found'
 
@@ -34,8 +34,7 @@ topicFeedbackRoutes.post('/:id/feedback', async (c) => {
   const actor = actorOf(user)
   const id = parseId(c.req.param('id'), NOT_FOUND)
   const db = c.get('db')
-  found(await getVisibleTopic(db, actor, id), NOT_FOUND)
-  const topic = found(await lockTopic(db, id), NOT_FOUND)
+  const topic = await lockVisibleTopic(db, actor, id)
   const [accepted] = await db`
     SELECT 1 FROM applications WHERE topic_id = ${id} AND mentee_id = ${user.id} AND status = 'accepted'`
   enforce(checkGiveFeedback(actor, topic, accepted !== undefined))

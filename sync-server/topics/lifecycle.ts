@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/env.ts'
 import { enforce, found, parseId, readBody } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { acceptedMenteeIds, notify } from '../notifications/notify.ts'
-import { getVisibleTopic, lockTopic } from './queries.ts'
+import { getVisibleTopic, lockVisibleTopic } from './queries.ts'
 
 const NOT_FOUND = 'Topic not found'
 
@@ -18,8 +18,7 @@ topicLifecycleRoutes.post('/:id/start', async (c) => {
   const actor = actorOf(user)
   const id = parseId(c.req.param('id'), NOT_FOUND)
   const db = c.get('db')
-  found(await getVisibleTopic(db, actor, id), NOT_FOUND)
-  const topic = found(await lockTopic(db, id), NOT_FOUND)
+  const topic = await lockVisibleTopic(db, actor, id)
   enforce(checkStartTopic(actor, topic))
   await db`UPDATE topics SET status = 'started', updated_at = now() WHERE id = ${id}`
   // Still-pending applications are closed: the topic is no longer open (ARCHITECTURE.md).
@@ -42,8 +41,7 @@ topicLifecycleRoutes.post('/:id/conclude', async (c) => {
   const actor = actorOf(user)
   const id = parseId(c.req.param('id'), NOT_FOUND)
   const db = c.get('db')
-  found(await getVisibleTopic(db, actor, id), NOT_FOUND)
-  const topic = found(await lockTopic(db, id), NOT_FOUND)
+  const topic = await lockVisibleTopic(db, actor, id)
   enforce(checkConcludeTopic(actor, topic))
   const { mentorFeedback } = await readBody(c, concludeTopicSchema)
   await db`

@@ -1,6 +1,7 @@
 import type { Actor } from '../../shared/decision.ts'
-import type { Topic } from '../../shared/topic.ts'
+import { canViewTopic, type Topic } from '../../shared/topic.ts'
 import type { Db } from '../db/connect.ts'
+import { ApiError } from '../http/errors.ts'
 
 /** Columns of a topic as the API answers it (spec section 3), with its `mentor` object. */
 function topicColumns(db: Db) {
@@ -60,5 +61,15 @@ export async function lockTopic(db: Db, id: string): Promise<LockedTopic | undef
     SELECT id, subject, status, mentor_id AS "mentorId", max_mentees::int AS "maxMentees",
            current_mentees::int AS "currentMentees"
     FROM topics WHERE id = ${id} FOR UPDATE`
+  return topic
+}
+
+/**
+ * Locks a topic the actor may see, for a change to it; a topic the actor may
+ * not see answers 404 like a missing one (decision 0004).
+ */
+export async function lockVisibleTopic(db: Db, actor: Actor, id: string): Promise<LockedTopic> {
+  const topic = await lockTopic(db, id)
+  if (!topic || !canViewTopic(actor, topic)) throw new ApiError(404, 'Topic not found')
   return topic
 }

@@ -13,7 +13,7 @@ import { enforce, found, parseId, readBody } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { adminIds, notify } from '../notifications/notify.ts'
 import { findUserById, rememberInterests } from '../users/queries.ts'
-import { getVisibleTopic, listTopics, lockTopic } from './queries.ts'
+import { getVisibleTopic, listTopics, lockVisibleTopic } from './queries.ts'
 import { sanitizeDescription } from './sanitize.ts'
 
 const NOT_FOUND = 'Topic not found'
@@ -73,8 +73,7 @@ topicRoutes.patch('/:id', async (c) => {
   const actor = actorOf(user)
   const id = parseId(c.req.param('id'), NOT_FOUND)
   const db = c.get('db')
-  found(await getVisibleTopic(db, actor, id), NOT_FOUND)
-  const topic = found(await lockTopic(db, id), NOT_FOUND)
+  const topic = await lockVisibleTopic(db, actor, id)
   enforce(checkEditTopic(actor, topic))
   const input = await readBody(c, topicInputSchema)
   if (input.id !== undefined && input.id.toLowerCase() !== id) {
