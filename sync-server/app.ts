@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { secureHeaders } from 'hono/secure-headers'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { adminReviewRoutes } from './admin/review.ts'
 import { applicationRoutes } from './applications/routes.ts'
+import { signInRateLimit } from './auth/rate-limit.ts'
 import { authRoutes } from './auth/routes.ts'
 import { loadSession } from './auth/sessions.ts'
 import { limitBody } from './http/body-limit.ts'
@@ -36,13 +37,39 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     c.set('deps', deps)
     await next()
   })
+  const production = deps.config.NODE_ENV === 'production'
   app.use(
     secureHeaders({
-      strictTransportSecurity:
-        deps.config.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+      // No inline script anywhere: the built PWA loads only its own files. Server-rendered
+      // pages (API reference, development sign-in) style themselves with a per-answer nonce.
+      // Sign-in must stay a link, not a form: form-action would block the redirect to Microsoft.
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", NONCE],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        frameSrc: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(production ? { upgradeInsecureRequests: [] } : {}),
+      },
+      strictTransportSecurity: production ? 'max-age=31536000; includeSubDomains' : false,
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+      },
     }),
   )
 
@@ -70,6 +97,9 @@ function createApi(deps: Deps): Hono<AppEnv> {
   })
   api.use(limitBody(deps.config.BODY_LIMIT_BYTES))
   api.use(refuseCrossSite)
+  // Counted on the pool before the request's transaction, so refused and failed attempts count.
+  api.use('/auth/microsoft', signInRateLimit)
+  api.use('/auth/dev-login', signInRateLimit)
   api.use(loadSession)
   api.use(transactional)
   api.route('/auth', authRoutes)

@@ -20,7 +20,8 @@ export const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.default(10),
   DATA_DIR: z.string().min(1).default('.data'),
-  SEED: booleanish.default(true),
+  /** Default: true in development and test, false in production. */
+  SEED: booleanish.optional(),
   ADMIN_USERNAMES: z
     .string()
     .default('')
@@ -34,9 +35,31 @@ export const envSchema = z.object({
   SESSION_MAX_DAYS: positiveInt.default(90),
   BODY_LIMIT_BYTES: positiveInt.default(256 * 1024),
   STATIC_DIR: z.string().min(1).default('dist'),
+  /** The address users open, e.g. https://pairwise.example.com; required in production. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  ENTRA_CLIENT_ID: z.string().trim().min(1).optional(),
+  ENTRA_CLIENT_SECRET: z.string().min(1).optional(),
+  ENTRA_TENANT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be a tenant id (a GUID) or a domain')
+    .optional(),
+  /** Behind one reverse proxy: take the client address from the last X-Forwarded-For entry. */
+  TRUST_PROXY: booleanish.default(false),
+  /** Sign-in requests per minute from one client address. */
+  AUTH_RATE_LIMIT: positiveInt.default(60),
 })
 
-export type Config = z.infer<typeof envSchema>
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED'> & {
+  SEED: boolean
+  /** Client id, secret and tenant of Microsoft Entra ID, when all three are set. */
+  entra: { clientId: string; clientSecret: string; tenantId: string } | undefined
+}
+
+const ENTRA_VARIABLES = ['ENTRA_CLIENT_ID', 'ENTRA_CLIENT_SECRET', 'ENTRA_TENANT_ID'] as const
 
 /** Parses the environment; on a bad value throws an error naming each variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -48,11 +71,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`)
   }
-  const config = result.data
-  if (config.SESSION_MAX_DAYS < config.SESSION_IDLE_DAYS) {
-    throw new Error(
-      'Invalid environment configuration:\n  SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS',
-    )
+  const parsed = result.data
+  const problems: string[] = []
+  if (parsed.SESSION_MAX_DAYS < parsed.SESSION_IDLE_DAYS) {
+    problems.push('  SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS')
   }
-  return config
+  const missingEntra = ENTRA_VARIABLES.filter((name) => parsed[name] === undefined)
+  const production = parsed.NODE_ENV === 'production'
+  if (production || missingEntra.length < ENTRA_VARIABLES.length) {
+    // Production signs in only through Entra; a partial Entra setup is a mistake anywhere.
+    const why = production
+      ? 'required in production (Microsoft Entra ID sign-in)'
+      : 'required when the other ENTRA_ variables are set'
+    for (const name of missingEntra) problems.push(`  ${name}: ${why}`)
+  }
+  if (production && !parsed.PUBLIC_URL) {
+    problems.push('  PUBLIC_URL: required in production (the https:// address users open)')
+  }
+  if (problems.length) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`)
+  const {
+    ENTRA_CLIENT_ID: clientId,
+    ENTRA_CLIENT_SECRET: clientSecret,
+    ENTRA_TENANT_ID: tenantId,
+  } = parsed
+  return {
+    ...parsed,
+    SEED: parsed.SEED ?? !production,
+    entra: clientId && clientSecret && tenantId ? { clientId, clientSecret, tenantId } : undefined,
+  }
 }

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts'
 import { openDatabase } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seedIfEmpty } from './db/seed.ts'
+import { startHousekeeping } from './housekeeping.ts'
 
 // `npm start`: configuration, database, migrations, demo data, then the HTTP server.
 let config: ReturnType<typeof loadConfig>
@@ -25,6 +26,7 @@ if (config.SEED && (await seedIfEmpty(db.sql)))
   console.log('Loaded the demo data into the empty database.')
 
 const app = createApp({ sql: db.sql, config })
+const stopHousekeeping = startHousekeeping(db.sql)
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   console.log(`Pairwise is listening on http://localhost:${info.port} (${db.description})`)
 })
@@ -34,6 +36,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return
   stopping = true
   console.log(`${signal} received: finishing open requests and closing the database.`)
+  stopHousekeeping()
   // Stop accepting connections, let requests in flight finish (at most 10 s), then close the pool.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   if ('closeIdleConnections' in server) server.closeIdleConnections()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectProblem, unique } from '../test/api.ts'
-import { startTestServer, type TestServer } from '../test/server.ts'
+import { PRODUCTION_ENV, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
 
@@ -220,7 +220,7 @@ describe('NODE_ENV=production', () => {
   let production: TestServer
 
   beforeAll(async () => {
-    production = await startTestServer({ NODE_ENV: 'production' })
+    production = await startTestServer(PRODUCTION_ENV)
   })
   afterAll(async () => {
     await production?.stop()

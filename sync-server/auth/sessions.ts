@@ -18,15 +18,31 @@ export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex')
 }
 
-/** Starts a session for a user: a random 256-bit id in the cookie, only its hash in the database. */
-export async function startSession(c: Context<AppEnv>, db: Db, userId: string): Promise<void> {
-  const { config } = c.get('deps')
+/**
+ * Stores a new session for a user and answers its id: a random 256-bit value
+ * of which only the SHA-256 reaches the database. Run it in the sign-in's
+ * transaction; set the cookie with setSessionCookie once that committed.
+ */
+export async function createSession(db: Db, config: Config, userId: string): Promise<string> {
   const id = randomBytes(32).toString('base64url')
   // The idle expiry comes first: loadConfig ensures SESSION_IDLE_DAYS <= SESSION_MAX_DAYS.
   const expiresAt = new Date(Date.now() + config.SESSION_IDLE_DAYS * DAY_MS)
   await db`
     INSERT INTO sessions (id_hash, user_id, expires_at)
     VALUES (${hashSessionId(id)}, ${userId}, ${expiresAt})`
+  return id
+}
+
+/**
+ * Sets the session cookie, and ends the session the browser had before, if
+ * any: a sign-in always gets a fresh id (no session fixation).
+ */
+export async function setSessionCookie(c: Context<AppEnv>, db: Db, id: string): Promise<void> {
+  const { config } = c.get('deps')
+  const previous = getCookie(c, sessionCookieName(config))
+  if (previous && previous !== id && previous.length <= 128) {
+    await db`DELETE FROM sessions WHERE id_hash = ${hashSessionId(previous)}`
+  }
   setCookie(c, sessionCookieName(config), id, {
     path: '/',
     httpOnly: true,
@@ -34,6 +50,12 @@ export async function startSession(c: Context<AppEnv>, db: Db, userId: string): 
     secure: config.NODE_ENV === 'production',
     maxAge: config.SESSION_MAX_DAYS * 24 * 60 * 60,
   })
+}
+
+/** createSession and setSessionCookie in one, for a sign-in inside the request's transaction. */
+export async function startSession(c: Context<AppEnv>, db: Db, userId: string): Promise<void> {
+  const id = await createSession(db, c.get('deps').config, userId)
+  await setSessionCookie(c, db, id)
 }
 
 export async function endSession(c: Context<AppEnv>, db: Db): Promise<void> {

@@ -1,3 +1,4 @@
+import type { SecureHeadersVariables } from 'hono/secure-headers'
 import type { Config } from '../config.ts'
 import type { Db, Sql } from '../db/connect.ts'
 
@@ -14,7 +15,7 @@ export type SessionUser = {
 
 /** Hono's context variables for every route. */
 export type AppEnv = {
-  Variables: {
+  Variables: SecureHeadersVariables & {
     deps: Deps
     /** The pool for reads; for POST/PATCH/DELETE, the request's transaction. */
     db: Db

@@ -51,14 +51,37 @@ export const ENDPOINTS: Endpoint[] = [
     response: { status: 200, schema: userSchema, description: 'The current user' },
   },
   {
+    method: 'GET',
+    path: '/auth/microsoft',
+    tag: 'Sign-in',
+    auth: false,
+    errors: [429],
+    query: z.object({
+      returnTo: z.string().optional().describe('A path of this site to open after signing in'),
+    }),
+    summary: 'Sign in with Microsoft',
+    description:
+      'A browser navigates here. Without `code` it sends the browser to Microsoft Entra ID (302), remembering an optional `returnTo` path of this site; Microsoft sends it back here with `code` and `state`, and the server creates or refreshes the user, sets the session cookie and redirects to `returnTo` or `/`. A failed sign-in redirects to `/?sign_in_error=<reason>` (cancelled, not_allowed, state, token, profile, unavailable, failed) with no session. Without Entra credentials (development only) it redirects to the development sign-in page. Rate limited per client address (AUTH_RATE_LIMIT per minute).',
+  },
+  {
+    method: 'GET',
+    path: '/auth/dev-login',
+    tag: 'Sign-in',
+    auth: false,
+    errors: [404, 429],
+    summary: 'Development sign-in page',
+    description:
+      'An HTML page listing the users to sign in as, with a field for a new username; its forms POST to /auth/dev-login. Not available when NODE_ENV=production (404).',
+  },
+  {
     method: 'POST',
     path: '/auth/dev-login',
     tag: 'Sign-in',
     auth: false,
-    errors: [404],
+    errors: [404, 429],
     summary: 'Development sign-in',
     description:
-      'Signs in as the user named by id or username and sets the session cookie. In development an unknown username creates a new non-admin user. Not available when NODE_ENV=production (404).',
+      'Signs in as the user named by id or username and sets the session cookie. In development an unknown username creates a new non-admin user. A JSON body answers the user; the sign-in page\'s url-encoded form is redirected (303) to its `returnTo` or `/`. Not available when NODE_ENV=production (404).',
     body: devLoginSchema,
     response: { status: 200, schema: userSchema, description: 'The signed-in user' },
   },

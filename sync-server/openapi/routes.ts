@@ -24,7 +24,7 @@ openApiRoutes.get('/docs', (c) => {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pairwise API reference</title>
-<style>${raw(STYLE)}</style>
+<style nonce="${c.get('secureHeadersNonce')}">${raw(STYLE)}</style>
 </head>
 <body>
 <header><h1>Pairwise API reference</h1>

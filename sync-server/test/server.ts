@@ -7,6 +7,15 @@ import { type Config, loadConfig } from '../config.ts'
 import { openDatabase, type Sql } from '../db/connect.ts'
 import { migrate } from '../db/migrate.ts'
 
+/** What production needs to start: Entra credentials and the public address (never contacted). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://pairwise.example.com',
+  ENTRA_CLIENT_ID: '00000000-0000-4000-8000-00000000c1d0',
+  ENTRA_CLIENT_SECRET: 'test-client-secret',
+  ENTRA_TENANT_ID: '00000000-0000-4000-8000-000000007e7',
+} as const
+
 export type TestServer = {
   url: string
   sql: Sql
@@ -38,7 +47,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   }
   const db = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 10 })
   await migrate(db.sql)
-  const config = loadConfig({ NODE_ENV: 'test', SEED: 'false', STATIC_DIR: 'dist', ...env })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SEED: 'false',
+    STATIC_DIR: 'dist',
+    // Suites sign in hundreds of users from one address; the rate-limit tests set their own.
+    AUTH_RATE_LIMIT: '1000000',
+    ...env,
+  })
   const app = createApp({ sql: db.sql, config })
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
@@ -79,12 +95,26 @@ export type Answer = {
 
 type RequestOptions = { headers?: Record<string, string>; raw?: string }
 
-/** A minimal HTTP client with a cookie jar of one session cookie. */
+/** A minimal HTTP client with a cookie jar (name → value, any path, Secure ignored). */
 export class Client {
-  cookie: string | undefined
+  readonly jar = new Map<string, string>()
   user: { id: string; username: string; isAdmin: boolean } | undefined
 
   constructor(readonly baseUrl: string) {}
+
+  /** The Cookie header the client sends, or undefined with an empty jar. */
+  get cookie(): string | undefined {
+    if (this.jar.size === 0) return undefined
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+
+  set cookie(header: string | undefined) {
+    this.jar.clear()
+    for (const pair of header?.split(';') ?? []) {
+      const [name, ...value] = pair.trim().split('=')
+      if (name) this.jar.set(name, value.join('='))
+    }
+  }
 
   get(path: string, options: RequestOptions = {}) {
     return this.request('GET', path, undefined, options)
@@ -115,16 +145,28 @@ export class Client {
       body: payload,
       redirect: 'manual',
     })
-    const setCookie = res.headers.get('set-cookie')
-    if (setCookie) {
-      const pair = setCookie.split(';')[0] ?? ''
-      this.cookie = pair.endsWith('=') ? undefined : pair
-    }
+    for (const line of res.headers.getSetCookie()) this.store(line)
     const text = await res.text()
     let parsed: unknown = text
     try {
       parsed = text === '' ? undefined : JSON.parse(text)
     } catch {}
     return { status: res.status, body: parsed, text, headers: res.headers }
+  }
+
+  /** Keeps or drops one Set-Cookie line as a browser would (expiry by Max-Age or Expires). */
+  private store(line: string): void {
+    const [pair = '', ...attributes] = line.split(';')
+    const at = pair.indexOf('=')
+    const name = pair.slice(0, at).trim()
+    const value = pair.slice(at + 1).trim()
+    const expired = attributes.some((a) => {
+      const [key = '', v = ''] = a.trim().split('=')
+      if (key.toLowerCase() === 'max-age') return Number(v) <= 0
+      if (key.toLowerCase() === 'expires') return Date.parse(v) <= Date.now()
+      return false
+    })
+    if (expired || value === '') this.jar.delete(name)
+    else this.jar.set(name, value)
   }
 }
