@@ -81,7 +81,7 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [404, 429],
     summary: 'Development sign-in',
     description:
-      'Signs in as the user named by id or username and sets the session cookie. In development an unknown username creates a new non-admin user. A JSON body answers the user; the sign-in page\'s url-encoded form is redirected (303) to its `returnTo` or `/`. Not available when NODE_ENV=production (404).',
+      "Signs in as the user named by id or username and sets the session cookie. In development an unknown username creates a new non-admin user. A JSON body answers the user; the sign-in page's url-encoded form is redirected (303) to its `returnTo` or `/`. Not available when NODE_ENV=production (404).",
     body: devLoginSchema,
     response: { status: 200, schema: userSchema, description: 'The signed-in user' },
   },
