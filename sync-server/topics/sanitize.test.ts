@@ -112,6 +112,15 @@ describe('sanitizeDescription: editor output', () => {
     expect(sanitizeDescription('<div><span class="x">kept</span></div>')).toBe('kept')
   })
 
+  it('keeps a list start only when it is a number', () => {
+    expect(sanitizeDescription('<ol start="javascript:alert(1)"><li>a</li></ol>')).toBe(
+      '<ol><li>a</li></ol>',
+    )
+    expect(sanitizeDescription('<ol start="12" type="a"><li>a</li></ol>')).toBe(
+      '<ol start="12"><li>a</li></ol>',
+    )
+  })
+
   it('answers an empty string for an empty description', () => {
     expect(sanitizeDescription('')).toBe('')
     expect(sanitizeDescription('   ')).toBe('')

@@ -51,6 +51,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     b: 'strong',
     i: 'em',
+    // A list's start number is the only attribute besides links; it stays only as a number.
+    ol: (tagName, attribs) => {
+      const start = attribs.start
+      const kept: sanitizeHtml.Attributes = start && /^\d{1,6}$/.test(start) ? { start } : {}
+      return { tagName, attribs: kept }
+    },
     // A link whose URL has no allowed scheme loses the link but keeps its text.
     a: (tagName, attribs) =>
       attribs.href && isAllowedLinkUrl(attribs.href)
