@@ -41,3 +41,200 @@ describe('loadConfig', () => {
     )
   })
 })
+
+/** What production needs besides NODE_ENV: Entra credentials and the public address. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://pairwise.example.com',
+  ENTRA_CLIENT_ID: '11111111-1111-4111-8111-111111111111',
+  ENTRA_CLIENT_SECRET: 'secret',
+  ENTRA_TENANT_ID: '22222222-2222-4222-8222-222222222222',
+}
+const ENTRA_NAMES = ['ENTRA_CLIENT_ID', 'ENTRA_CLIENT_SECRET', 'ENTRA_TENANT_ID'] as const
+
+/** The message loadConfig stops with, or a failure when it does not stop. */
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`)
+}
+
+/** The variables a refusal names, one a line. */
+function namedIn(message: string): string[] {
+  return [...message.matchAll(/^ {2}([A-Z_]+): /gm)].map((m) => m[1] ?? '')
+}
+
+describe('loadConfig in production', () => {
+  test('starts with Entra credentials and PUBLIC_URL', () => {
+    const config = loadConfig(PRODUCTION)
+    expect(config.NODE_ENV).toBe('production')
+    expect(config.entra).toEqual({
+      clientId: PRODUCTION.ENTRA_CLIENT_ID,
+      clientSecret: PRODUCTION.ENTRA_CLIENT_SECRET,
+      tenantId: PRODUCTION.ENTRA_TENANT_ID,
+    })
+    expect(config.PUBLIC_URL).toBe('https://pairwise.example.com')
+  })
+
+  test('refuses to start without Entra or PUBLIC_URL, naming every missing variable', () => {
+    const message = refusal({ NODE_ENV: 'production' })
+    expect(message).toMatch(/^Invalid environment configuration:\n/)
+    expect(namedIn(message).sort()).toEqual([...ENTRA_NAMES, 'PUBLIC_URL'].sort())
+    expect(message).toMatch(/required in production/)
+  })
+
+  test.each([...ENTRA_NAMES, 'PUBLIC_URL'])(
+    'refuses to start without %s alone, naming only it',
+    (name) => {
+      const message = refusal({ ...PRODUCTION, [name]: undefined })
+      expect(namedIn(message)).toEqual([name])
+    },
+  )
+
+  test('names the missing variables together with other bad values', () => {
+    const message = refusal({ NODE_ENV: 'production', PORT: 'eighty', ENTRA_CLIENT_ID: 'x' })
+    // A bad value is reported first; once it is fixed the missing ones are named.
+    expect(namedIn(message)).toContain('PORT')
+    expect(namedIn(refusal({ NODE_ENV: 'production', ENTRA_CLIENT_ID: 'x' })).sort()).toEqual(
+      ['ENTRA_CLIENT_SECRET', 'ENTRA_TENANT_ID', 'PUBLIC_URL'].sort(),
+    )
+  })
+
+  test('treats empty Entra variables as missing', () => {
+    const message = refusal({ ...PRODUCTION, ENTRA_CLIENT_SECRET: '' })
+    expect(namedIn(message)).toEqual(['ENTRA_CLIENT_SECRET'])
+  })
+})
+
+describe('loadConfig: Microsoft Entra ID', () => {
+  test('has no Entra sign-in in development without ENTRA_ variables', () => {
+    expect(loadConfig({}).entra).toBeUndefined()
+    expect(loadConfig({ NODE_ENV: 'test' }).entra).toBeUndefined()
+  })
+
+  test('gives config.entra when all three variables are set, in development too', () => {
+    const config = loadConfig({
+      ENTRA_CLIENT_ID: ' client ',
+      ENTRA_CLIENT_SECRET: 'secret',
+      ENTRA_TENANT_ID: 'contoso.onmicrosoft.com',
+    })
+    expect(config.NODE_ENV).toBe('development')
+    expect(config.entra).toEqual({
+      clientId: 'client',
+      clientSecret: 'secret',
+      tenantId: 'contoso.onmicrosoft.com',
+    })
+  })
+
+  test.each([
+    [{ ENTRA_CLIENT_ID: 'client' }, ['ENTRA_CLIENT_SECRET', 'ENTRA_TENANT_ID']],
+    [{ ENTRA_CLIENT_SECRET: 'secret' }, ['ENTRA_CLIENT_ID', 'ENTRA_TENANT_ID']],
+    [{ ENTRA_CLIENT_ID: 'client', ENTRA_TENANT_ID: 'contoso.com' }, ['ENTRA_CLIENT_SECRET']],
+  ])('refuses a partial setup in development, naming the missing ones: %o', (env, missing) => {
+    const message = refusal(env)
+    expect(namedIn(message).sort()).toEqual(missing)
+    expect(message).toMatch(/required when the other ENTRA_ variables are set/)
+  })
+
+  test.each(['contoso.com/../x', 'tenant id', '?x=1'])(
+    'refuses an ENTRA_TENANT_ID that is not a GUID or domain: %s',
+    (tenant) => {
+      expect(namedIn(refusal({ ...PRODUCTION, ENTRA_TENANT_ID: tenant }))).toEqual([
+        'ENTRA_TENANT_ID',
+      ])
+    },
+  )
+})
+
+describe('loadConfig: SEED, PUBLIC_URL, AUTH_RATE_LIMIT, TRUST_PROXY', () => {
+  test('SEED defaults to true in development and test, false in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).SEED).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'test' }).SEED).toBe(true)
+    expect(loadConfig(PRODUCTION).SEED).toBe(false)
+    expect(loadConfig({ ...PRODUCTION, SEED: 'true' }).SEED).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'development', SEED: 'no' }).SEED).toBe(false)
+  })
+
+  test.each([
+    ['https://pairwise.example.com/', 'https://pairwise.example.com'],
+    ['https://pairwise.example.com///', 'https://pairwise.example.com'],
+    ['https://pairwise.example.com:8443/', 'https://pairwise.example.com:8443'],
+  ])('removes the trailing slash of PUBLIC_URL %s', (value, expected) => {
+    expect(loadConfig({ PUBLIC_URL: value }).PUBLIC_URL).toBe(expected)
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_URL: value }).PUBLIC_URL).toBe(expected)
+  })
+
+  test('accepts an http:// PUBLIC_URL in development only: production cookies are Secure', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe(
+      'http://localhost:3000',
+    )
+    const message = refusal({ ...PRODUCTION, PUBLIC_URL: 'http://pairwise.example.com' })
+    expect(namedIn(message)).toEqual(['PUBLIC_URL'])
+    expect(message).toMatch(/PUBLIC_URL: must be an https:\/\/ address in production/)
+  })
+
+  test.each([
+    'https://example.com/pairwise',
+    'https://pairwise.example.com/?x=1',
+    'https://pairwise.example.com/#top',
+  ])('refuses a PUBLIC_URL that is more than an origin: %s', (value) => {
+    const message = refusal({ PUBLIC_URL: value })
+    expect(namedIn(message)).toEqual(['PUBLIC_URL'])
+    expect(message).toMatch(/PUBLIC_URL: must be an origin/)
+  })
+
+  test('reads TRUST_PROXY and SEED regardless of case', () => {
+    expect(loadConfig({ TRUST_PROXY: 'TRUE', SEED: ' No ' })).toMatchObject({
+      TRUST_PROXY: true,
+      SEED: false,
+    })
+  })
+
+  test.each([
+    'pairwise.example.com',
+    'not a url',
+    'ftp://pairwise.example.com',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+  ])('refuses PUBLIC_URL %s', (value) => {
+    const message = refusal({ PUBLIC_URL: value })
+    expect(namedIn(message)).toEqual(['PUBLIC_URL'])
+    expect(message).toMatch(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/)
+  })
+
+  test('AUTH_RATE_LIMIT defaults to 60 sign-ins a minute and parses a number', () => {
+    expect(loadConfig({}).AUTH_RATE_LIMIT).toBe(60)
+    expect(loadConfig({ AUTH_RATE_LIMIT: '5' }).AUTH_RATE_LIMIT).toBe(5)
+    expect(loadConfig({ AUTH_RATE_LIMIT: ' 12 ' }).AUTH_RATE_LIMIT).toBe(12)
+  })
+
+  test.each([
+    ['0', /positive whole number/],
+    ['-3', /positive whole number/],
+    ['1.5', /whole number/],
+    ['many', /must be a number/],
+  ])('refuses AUTH_RATE_LIMIT=%s with a message that says why', (value, why) => {
+    const message = refusal({ AUTH_RATE_LIMIT: value })
+    expect(namedIn(message)).toEqual(['AUTH_RATE_LIMIT'])
+    expect(message).toMatch(why)
+  })
+
+  test.each([
+    [undefined, false],
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+  ])('TRUST_PROXY=%s is %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toBe(expected)
+  })
+
+  test('refuses a TRUST_PROXY that is not a yes or no', () => {
+    expect(namedIn(refusal({ TRUST_PROXY: 'maybe' }))).toEqual(['TRUST_PROXY'])
+  })
+})

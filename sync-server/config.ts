@@ -1,10 +1,17 @@
 import { z } from 'zod'
 
 const booleanish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }))
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
-const positiveInt = z.coerce.number({ error: 'must be a number' }).int().positive()
+// Each check names its own problem: the number's `error` would otherwise answer
+// "must be a number" for 0 or 1.5 too.
+const positiveInt = z.coerce
+  .number({ error: 'must be a number' })
+  .int({ error: 'must be a whole number' })
+  .positive({ error: 'must be a positive whole number' })
 
 /**
  * Every environment variable the server reads, parsed once at start.
@@ -39,9 +46,14 @@ export const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((v) => v.replace(/\/+$/, ''))
+    // The app is served from the root of its host: an origin, without path, query or fragment.
+    .refine(
+      (v) => new URL(v).origin === v,
+      'must be an origin such as https://pairwise.example.com, without a path',
+    )
     .optional(),
-  ENTRA_CLIENT_ID: z.string().trim().min(1).optional(),
-  ENTRA_CLIENT_SECRET: z.string().min(1).optional(),
+  ENTRA_CLIENT_ID: z.string().trim().min(1, 'must not be blank').optional(),
+  ENTRA_CLIENT_SECRET: z.string().trim().min(1, 'must not be blank').optional(),
   ENTRA_TENANT_ID: z
     .string()
     .trim()
@@ -87,6 +99,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (production && !parsed.PUBLIC_URL) {
     problems.push('  PUBLIC_URL: required in production (the https:// address users open)')
+  } else if (production && !parsed.PUBLIC_URL?.startsWith('https://')) {
+    // The session cookie is Secure and __Host- prefixed: over http nobody could stay signed in.
+    problems.push('  PUBLIC_URL: must be an https:// address in production')
   }
   if (problems.length) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`)
   const {

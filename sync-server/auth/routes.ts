@@ -98,8 +98,13 @@ async function devSignIn(c: Context<AppEnv>, userId: string): Promise<User> {
   return user
 }
 
+/**
+ * The users the page offers. Read on the request's own connection: a form post
+ * runs in a transaction, and on embedded PGlite (one session for every
+ * connection) a query on the pool would wait for that transaction forever.
+ */
 async function listUsers(c: Context<AppEnv>): Promise<DevUser[]> {
-  return c.get('deps').sql<DevUser[]>`
+  return c.get('db')<DevUser[]>`
     SELECT username, full_name AS "fullName", is_admin AS "isAdmin" FROM users
     ORDER BY is_admin DESC, lower(full_name), lower(username) LIMIT 200`
 }

@@ -93,7 +93,8 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
       SELECT s.id_hash AS "idHash", s.user_id AS "userId", s.last_seen_at AS "lastSeenAt",
              s.created_at AS "createdAt", u.username, u.is_admin AS "isAdmin"
       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id_hash = ${idHash} AND s.expires_at > now()`
+      WHERE s.id_hash = ${idHash} AND s.expires_at > now()
+        AND s.created_at > now() - make_interval(days => ${config.SESSION_MAX_DAYS})`
     if (row) {
       c.set('user', {
         id: row.userId,
