@@ -61,7 +61,8 @@ authRoutes.post('/dev-login', async (c) => {
       users: await listUsers(c),
       nonce: c.get('secureHeadersNonce'),
       returnTo,
-      error: error.detail,
+      // The field's own message: the page has one field, so no "(userId)" suffix.
+      error: error.errors?.[0] ? `${error.errors[0].message}.` : error.detail,
       username: userId,
     })
     return c.html(page, error.status)
