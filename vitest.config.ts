@@ -18,6 +18,20 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // Browser tests: Chromium against the built PWA served by the real server, which
+        // e2e/global-setup.ts builds and starts once. One file at a time, after the other
+        // projects (groupOrder), so the browser does not compete with them for the CPU.
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 })

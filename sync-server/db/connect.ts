@@ -24,9 +24,10 @@ type OpenOptions = {
 const quietNotices = { onnotice: () => {} }
 
 /**
- * Opens the database. With a URL, connects to that server. Without one, starts
- * PGlite and serves it on a loopback port through pglite-socket, so the same
- * driver and the same SQL run on both.
+ * Opens the database. With a URL, connects to that server with a pool of
+ * `poolSize`. Without one, starts PGlite and serves it on a loopback port
+ * through pglite-socket, so the same driver and the same SQL run on both; the
+ * embedded database gets one connection, on which requests take turns.
  *
  * @example
  * const db = await openDatabase({ dataDir: '.data', poolSize: 10 })
@@ -49,16 +50,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db: pglite,
     host: '127.0.0.1',
     port: 0,
-    maxConnections: options.poolSize + 2,
+    maxConnections: 4,
   })
   await server.start()
   const [host, port] = server.getServerConn().split(':')
+  // One connection: PGlite is a single database session, and pglite-socket
+  // interleaves the protocol messages of concurrent connections (wrong answers,
+  // "portal does not exist"). postgres.js queues queries on the one connection.
   const sql = postgres({
     host,
     port: Number(port),
     user: 'postgres',
     database: 'postgres',
-    max: options.poolSize,
+    max: 1,
     ...quietNotices,
   })
   return {
