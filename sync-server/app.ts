@@ -17,11 +17,14 @@ import { transactional } from './http/transaction.ts'
 import { interestRoutes } from './interests/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import { openApiRoutes } from './openapi/routes.ts'
+import { createSyncRoutes, SYNC_PUSH_PATH, type SyncOptions } from './sync/routes.ts'
 import { topicApplicationRoutes } from './topics/applications.ts'
 import { topicFeedbackRoutes } from './topics/feedback.ts'
 import { topicLifecycleRoutes } from './topics/lifecycle.ts'
 import { topicRoutes } from './topics/routes.ts'
 import { adminUserRoutes, userRoutes } from './users/routes.ts'
+
+export type AppOptions = { sync?: SyncOptions }
 
 /**
  * Builds the whole server: the API under /api, /healthz, and the built PWA.
@@ -30,7 +33,7 @@ import { adminUserRoutes, userRoutes } from './users/routes.ts'
  * const app = createApp({ sql, config })
  * const res = await app.request('/healthz')
  */
-export function createApp(deps: Deps): Hono<AppEnv> {
+export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.onError(handleError)
   app.use(async (c, next) => {
@@ -82,12 +85,14 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     }
   })
 
-  app.route('/api', createApi(deps))
+  // Sync push replays each mutation through the whole app, as if it came over HTTP.
+  const sync = createSyncRoutes(async (request) => app.fetch(request), options.sync)
+  app.route('/api', createApi(deps, sync))
   serveApp(app, deps)
   return app
 }
 
-function createApi(deps: Deps): Hono<AppEnv> {
+function createApi(deps: Deps, sync: Hono<AppEnv>): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
   // API answers are per user and change all the time: never cached. First, so that
   // answers the middleware below gives itself (413, 403, replays) carry it too.
@@ -95,7 +100,8 @@ function createApi(deps: Deps): Hono<AppEnv> {
     await next()
     c.res.headers.set('cache-control', 'no-store')
   })
-  api.use(limitBody(deps.config.BODY_LIMIT_BYTES))
+  // Sync push carries a batch of bodies and sets its own, larger limit.
+  api.use(limitBody(deps.config.BODY_LIMIT_BYTES, (c) => c.req.path === SYNC_PUSH_PATH))
   api.use(refuseCrossSite)
   // Counted on the pool before the request's transaction, so refused and failed attempts count.
   api.use('/auth/microsoft', signInRateLimit)
@@ -114,6 +120,7 @@ function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/', notificationRoutes)
   api.route('/', interestRoutes)
   api.route('/', openApiRoutes)
+  api.route('/sync', sync)
   api.all('*', (c) =>
     problemResponse(404, `There is no API endpoint ${c.req.method} ${c.req.path}.`),
   )

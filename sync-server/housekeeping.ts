@@ -1,4 +1,6 @@
+import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '../shared/sync.ts'
 import type { Sql } from './db/connect.ts'
+import { REMOVAL_RETENTION_DAYS } from './sync/pull.ts'
 
 /**
  * Deletes what has expired: sessions past their expiry and sign-in counters
@@ -12,10 +14,29 @@ export async function sweepExpired(sql: Sql): Promise<{ sessions: number; rateLi
   return { sessions: sessions.count, rateLimits: rateLimits.count }
 }
 
+/**
+ * Deletes the sync history clients no longer rely on: Idempotency-Key
+ * answers older than IDEMPOTENCY_KEY_RETENTION_DAYS (a mutation queued longer
+ * must not be replayed blindly) and removal entries older than
+ * REMOVAL_RETENTION_DAYS (a cursor that old starts again). Safe to run on
+ * several instances at once. Answers how many rows of each went.
+ */
+export async function sweepSyncHistory(
+  sql: Sql,
+): Promise<{ idempotencyKeys: number; syncRemovals: number }> {
+  const idempotencyKeys = await sql`
+    DELETE FROM idempotency_keys
+    WHERE created_at < now() - make_interval(days => ${IDEMPOTENCY_KEY_RETENTION_DAYS})`
+  const syncRemovals = await sql`
+    DELETE FROM sync_removals
+    WHERE created_at < now() - make_interval(days => ${REMOVAL_RETENTION_DAYS})`
+  return { idempotencyKeys: idempotencyKeys.count, syncRemovals: syncRemovals.count }
+}
+
 /** Sweeps at start and then every `intervalMs`; answers a function that stops it. */
 export function startHousekeeping(sql: Sql, intervalMs = 60 * 60 * 1000): () => void {
   const run = () =>
-    sweepExpired(sql).catch((error: unknown) =>
+    Promise.all([sweepExpired(sql), sweepSyncHistory(sql)]).catch((error: unknown) =>
       console.warn('Housekeeping failed:', error instanceof Error ? error.message : error),
     )
   void run()

@@ -5,6 +5,7 @@ import { openDatabase } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seedIfEmpty } from './db/seed.ts'
 import { startHousekeeping } from './housekeeping.ts'
+import { closeEventStreams } from './sync/events.ts'
 
 // `npm start`: configuration, database, migrations, demo data, then the HTTP server.
 let config: ReturnType<typeof loadConfig>
@@ -39,6 +40,8 @@ async function shutdown(signal: string): Promise<void> {
   stopHousekeeping()
   // Stop accepting connections, let requests in flight finish (at most 10 s), then close the pool.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  // Event streams never end by themselves: end them so the server can close.
+  closeEventStreams()
   if ('closeIdleConnections' in server) server.closeIdleConnections()
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
   await db.close()

@@ -4,6 +4,12 @@ import type { AppEnv } from './env.ts'
 import { problemResponse } from './errors.ts'
 
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
+/**
+ * Sync push replays each mutation as a request of its own, each in its own
+ * transaction: a transaction around the push would hold a connection the
+ * replayed requests wait for.
+ */
+const OWN_TRANSACTIONS = new Set(['/api/sync/push'])
 
 /** Thrown to roll back a savepoint or transaction; never escapes this module. */
 class Rollback extends Error {}
@@ -30,7 +36,7 @@ type StoredAnswer = {
  */
 export const transactional = createMiddleware<AppEnv>(async (c, next) => {
   const { sql } = c.get('deps')
-  if (!MUTATING.has(c.req.method)) {
+  if (!MUTATING.has(c.req.method) || OWN_TRANSACTIONS.has(c.req.path)) {
     c.set('db', sql)
     await next()
     return

@@ -38,23 +38,25 @@ function operation(endpoint: Endpoint) {
       )
     : []
   const mutating = endpoint.method !== 'GET'
-  const headers = mutating
-    ? [
-        {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description:
-            'Makes the request safe to retry: the same key answers the stored result (Idempotent-Replayed: true) without applying again.',
-          schema: { type: 'string', maxLength: 255 },
-        },
-      ]
-    : []
+  const headers =
+    mutating && endpoint.idempotencyKey !== false
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'Makes the request safe to retry: the same key answers the stored result (Idempotent-Replayed: true) without applying again.',
+            schema: { type: 'string', maxLength: 255 },
+          },
+        ]
+      : []
   const statuses = [
     ...new Set([
       ...(endpoint.body || endpoint.query ? [400] : []),
       ...endpoint.errors,
-      ...(mutating && endpoint.auth ? [413, 422] : []),
+      ...(mutating && endpoint.auth ? [413] : []),
+      ...(mutating && endpoint.auth && endpoint.idempotencyKey !== false ? [422] : []),
     ]),
   ]
   return {
@@ -78,7 +80,9 @@ function operation(endpoint: Endpoint) {
             [endpoint.response.status]: {
               description: endpoint.response.description,
               content: {
-                'application/json': { schema: jsonSchema(endpoint.response.schema, 'output') },
+                [endpoint.response.mediaType ?? 'application/json']: {
+                  schema: jsonSchema(endpoint.response.schema, 'output'),
+                },
               },
             },
           }

@@ -9,6 +9,14 @@ import { interestsResponseSchema } from '../../shared/interests.ts'
 import { notificationSchema } from '../../shared/notification.ts'
 import { preferencesSchema } from '../../shared/preferences.ts'
 import {
+  PULL_LIMIT_MAX,
+  PUSH_MAX_MUTATIONS,
+  pullQuerySchema,
+  pullResponseSchema,
+  pushRequestSchema,
+  pushResponseSchema,
+} from '../../shared/sync.ts'
+import {
   concludeTopicSchema,
   reviewDecisionSchema,
   topicInputSchema,
@@ -31,15 +39,17 @@ export type Endpoint = {
   auth: boolean
   query?: z.ZodObject
   body?: z.ZodType
-  response?: { status: number; schema: z.ZodType; description: string }
+  response?: { status: number; schema: z.ZodType; description: string; mediaType?: string }
   /** Error statuses it can answer besides 400 validation errors. */
   errors: number[]
+  /** A mutation that takes no Idempotency-Key of its own (sync push: each mutation has one). */
+  idempotencyKey?: false
 }
 
 const topicList = z.array(topicSchema)
 
 /** Every endpoint of spec section 7, at its exact method and path. */
-export const ENDPOINTS: Endpoint[] = [
+const REST_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     path: '/user',
@@ -365,5 +375,54 @@ export const ENDPOINTS: Endpoint[] = [
   },
 ]
 
-/** The mutation routes a sync push may replay: every documented POST and PATCH but sign-in. */
-export const MUTATION_ENDPOINTS = ENDPOINTS.filter((e) => e.method !== 'GET' && e.auth)
+/** The sync protocol (ARCHITECTURE.md, decision 0007): beyond spec section 7. */
+export const SYNC_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'GET',
+    path: '/sync/pull',
+    tag: 'Sync',
+    auth: true,
+    errors: [401],
+    summary: 'Pull changes',
+    description: `The rows the caller may see that changed since \`cursor\` (omit it to start from the beginning), in the shapes the REST reads answer, each with its \`version\`; the ids that left the caller's view (\`removed\`; apply them first); the preferences when they changed; and the next cursor. Paged (\`limit\`, at most ${PULL_LIMIT_MAX}): pull again with the cursor while \`hasMore\`. \`reset: true\` (administrator rights changed, or a very old cursor) means: drop the synced rows, this page starts again. A row whose transaction commits late is never skipped; a cursor of another user or another database answers 400.`,
+    query: pullQuerySchema,
+    response: { status: 200, schema: pullResponseSchema, description: 'One page of changes' },
+  },
+  {
+    method: 'POST',
+    path: '/sync/push',
+    tag: 'Sync',
+    auth: true,
+    errors: [401, 413],
+    idempotencyKey: false,
+    summary: 'Push queued mutations',
+    description: `Replays up to ${PUSH_MAX_MUTATIONS} mutations in order, each through its documented REST mutation (a POST or PATCH above, path without query string) with the caller's session and \`Idempotency-Key\` = the mutation's id, each in its own transaction. One result per mutation, in order, with the status and body the route answered: 2xx applied (\`replayed\` when an earlier push had applied it), 4xx final; after a 5xx result the batch stops, push the rest again later. A malformed mutation, or anything but a documented mutation, gets a 400 or 404 result and the batch goes on. Not signed in: 401 for the whole push, nothing applied. Bodies up to 4 MB.`,
+    body: pushRequestSchema,
+    response: { status: 200, schema: pushResponseSchema, description: 'One result per mutation' },
+  },
+  {
+    method: 'GET',
+    path: '/sync/events',
+    tag: 'Sync',
+    auth: true,
+    errors: [401],
+    summary: 'Change pokes (server-sent events)',
+    description:
+      'A text/event-stream that stays open: `ready` once listening, then `poke` (coalesced) whenever something the caller may see changed, on any server instance: pull then. A comment line every 25 seconds keeps it open.',
+    response: {
+      status: 200,
+      mediaType: 'text/event-stream',
+      schema: z.string(),
+      description: 'Events `ready` and `poke`',
+    },
+  },
+]
+
+/** Every documented endpoint: /api/openapi.json and /api/docs list these. */
+export const ENDPOINTS: Endpoint[] = [...REST_ENDPOINTS, ...SYNC_ENDPOINTS]
+
+/**
+ * The mutation routes a sync push may replay: every documented REST POST and
+ * PATCH but sign-in (never sync push itself).
+ */
+export const MUTATION_ENDPOINTS = REST_ENDPOINTS.filter((e) => e.method !== 'GET' && e.auth)

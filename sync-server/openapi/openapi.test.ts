@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Sql } from '../db/connect.ts'
-import { ENDPOINTS } from './endpoints.ts'
+import { ENDPOINTS, MUTATION_ENDPOINTS } from './endpoints.ts'
 
 // These answers need no database: no cookie is sent and nothing is written.
 const app = createApp({
@@ -55,10 +55,49 @@ describe('the OpenAPI document', () => {
       'GET /api/notifications',
       'PATCH /api/notifications/{id}',
     ]
-    // Beyond section 7: the sign-in with Microsoft and the development sign-in page.
+    // Beyond section 7: the sign-in with Microsoft, the development sign-in page and sync.
     const signIn = ['GET /api/auth/microsoft', 'GET /api/auth/dev-login']
+    const sync = ['GET /api/sync/pull', 'POST /api/sync/push', 'GET /api/sync/events']
     const documented = ENDPOINTS.map((e) => `${e.method} /api${e.path}`)
-    expect(documented.sort()).toEqual([...calls, ...signIn].sort())
+    expect(documented.sort()).toEqual([...calls, ...signIn, ...sync].sort())
+  })
+
+  test('lets sync push replay exactly the documented REST mutations', () => {
+    const replayable = MUTATION_ENDPOINTS.map((e) => `${e.method} /api${e.path}`)
+    expect(replayable.sort()).toEqual(
+      [
+        'POST /api/topics',
+        'PATCH /api/topics/{id}',
+        'POST /api/topics/{id}/apply',
+        'POST /api/topics/{id}/start',
+        'POST /api/topics/{id}/conclude',
+        'POST /api/topics/{id}/feedback',
+        'PATCH /api/applications/{id}',
+        'PATCH /api/users/{username}',
+        'POST /api/admin/topics/{id}/review',
+        'POST /api/admin/users/{id}/toggle-admin',
+        'PATCH /api/user/notification-preferences',
+        'PATCH /api/notifications/{id}',
+      ].sort(),
+    )
+  })
+
+  test('documents the sync endpoints with their schemas and the event stream type', async () => {
+    const doc = await (await app.request('/api/openapi.json')).json()
+    const pull = doc.paths['/api/sync/pull'].get
+    expect(pull.parameters.map((p: { name: string }) => p.name)).toEqual(['cursor', 'limit'])
+    expect(
+      pull.responses['200'].content['application/json'].schema.properties.changes.properties,
+    ).toHaveProperty('topics')
+    const push = doc.paths['/api/sync/push'].post
+    expect(push.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['clientId', 'mutations']),
+    )
+    expect(push.parameters).toEqual([])
+    expect(push.responses).not.toHaveProperty('422')
+    expect(doc.paths['/api/sync/events'].get.responses['200'].content).toHaveProperty(
+      'text/event-stream',
+    )
   })
 
   test('is served as OpenAPI 3.1 with request and answer schemas from the shared zod schemas', async () => {

@@ -52,13 +52,13 @@ function endpointHtml(e: Endpoint, doc: ReturnType<typeof buildOpenApiDocument>)
     | { content: { 'application/json': { schema: unknown } } }
     | undefined
   const success = e.response
-    ? (op?.responses[e.response.status] as { content: { 'application/json': { schema: unknown } } })
+    ? (op?.responses[e.response.status] as { content: Record<string, { schema: unknown }> })
     : undefined
   return html`<article id="${e.method.toLowerCase()}-${slug(e.path)}">
 <h3><span class="method ${e.method.toLowerCase()}">${e.method}</span> <code>/api${e.path}</code></h3>
 <p><strong>${e.summary}.</strong> ${e.description}${e.auth ? '' : ' No session needed.'}</p>
 ${body ? html`<details><summary>Request body</summary><pre>${JSON.stringify(body.content['application/json'].schema, null, 2)}</pre></details>` : ''}
-${success ? html`<details><summary>${e.response?.status} answer</summary><pre>${JSON.stringify(success.content['application/json'].schema, null, 2)}</pre></details>` : ''}
+${success ? html`<details><summary>${e.response?.status} answer</summary><pre>${JSON.stringify(success.content[e.response?.mediaType ?? 'application/json']?.schema, null, 2)}</pre></details>` : ''}
 <p class="errors">Errors: ${
     Object.keys(op?.responses ?? {})
       .filter((s) => Number(s) >= 400)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import postgres from 'postgres'
-import { createApp } from '../app.ts'
+import { type AppOptions, createApp } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import { openDatabase, type Sql } from '../db/connect.ts'
 import { migrate } from '../db/migrate.ts'
@@ -20,22 +20,39 @@ export type TestServer = {
   url: string
   sql: Sql
   config: Config
+  /** The test database on DATABASE_URL's server; undefined on embedded PGlite. */
+  databaseUrl: string | undefined
   /** A signed-in HTTP client; an unknown username is created (as dev-login does). */
   signIn: (username: string) => Promise<Client>
   /** A client without a session. */
   anonymous: () => Client
   stop: () => Promise<void>
+  /** Stops at once, as a crash would: open connections and transactions are cut. */
+  kill: () => Promise<void>
+}
+
+export type TestServerOptions = {
+  /** Another server on the same database (real PostgreSQL only): a second instance. */
+  sharing?: TestServer
+  app?: AppOptions
 }
 
 /**
  * Starts the real server on a loopback port over a database of its own: a
  * fresh database on the server DATABASE_URL points at (dropped at stop), or
- * an in-memory embedded PGlite when DATABASE_URL is not set.
+ * an in-memory embedded PGlite when DATABASE_URL is not set. With `sharing`,
+ * it serves the database of another test server (which drops it).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const adminUrl = process.env.DATABASE_URL
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const adminUrl = options.sharing ? undefined : process.env.DATABASE_URL
   let dbName: string | undefined
-  let databaseUrl: string | undefined
+  let databaseUrl: string | undefined = options.sharing?.databaseUrl
+  if (options.sharing && !databaseUrl) {
+    throw new Error('Only a server on DATABASE_URL can share its database.')
+  }
   if (adminUrl) {
     dbName = `pairwise_test_${randomBytes(6).toString('hex')}`
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
@@ -55,7 +72,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     AUTH_RATE_LIMIT: '1000000',
     ...env,
   })
-  const app = createApp({ sql: db.sql, config })
+  const app = createApp({ sql: db.sql, config }, options.app)
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -64,6 +81,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url,
     sql: db.sql,
     config,
+    databaseUrl,
     anonymous: () => new Client(url),
     signIn: async (username) => {
       const client = new Client(url)
@@ -81,6 +99,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
         await admin.end()
       }
+    },
+    kill: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      if ('closeAllConnections' in server) server.closeAllConnections()
+      await db.sql.end({ timeout: 0 })
+      await closed
     },
   }
 }

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import type { PullResponse, PushMutation, PushResponse } from '../shared/sync.ts'
+import { type Client, startTestServer, type TestServer } from '../sync-server/test/server.ts'
+
+// `npm run bench:sync`: the figures of the sync issue, on a fresh database
+// (embedded PGlite, or a new database on DATABASE_URL's server), through HTTP.
+
+const DELTA_RUNS = 25
+
+async function main(): Promise<void> {
+  const server = await startTestServer()
+  try {
+    const where = server.databaseUrl
+      ? `PostgreSQL (${new URL(server.databaseUrl).host})`
+      : 'embedded PGlite'
+    console.log(`Sync benchmark on ${where}, through HTTP on ${server.url}\n`)
+    const mentor = await server.signIn('bench-mentor')
+    const admin = await server.signIn('bench-admin')
+    await server.sql`UPDATE users SET is_admin = true WHERE id = ${admin.user?.id ?? ''}`
+
+    await insertTopics(server, mentor, 100)
+    const small = await deltaPull(server, mentor, await server.signIn('bench-reader-100'))
+
+    await insertTopics(server, mentor, 9_900)
+    const reader = await server.signIn('bench-reader')
+    const first = await syncToEnd(reader, undefined)
+    const large = await deltaPull(server, mentor, reader, first.cursor)
+
+    const replay = await replayMutations(await server.signIn('bench-pusher'), 1_000)
+
+    const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en')
+    console.log(
+      `First sync of 10,000 topics: ${first.rows.toLocaleString('en')} rows in ${first.pages} pages, ` +
+        `${(first.ms / 1000).toFixed(2)} s = ${rate(first.rows, first.ms)} rows/s`,
+    )
+    console.log(`Delta pull after one change (median of ${DELTA_RUNS}, ${small.rows} row each):`)
+    console.log(`  100 topics in the database:    ${small.medianMs.toFixed(1)} ms`)
+    console.log(`  10,000 topics in the database: ${large.medianMs.toFixed(1)} ms`)
+    console.log(
+      `Replay of 1,000 queued mutations (pushes of 100): ${(replay.ms / 1000).toFixed(2)} s = ` +
+        `${rate(1_000, replay.ms)} mutations/s`,
+    )
+  } finally {
+    await server.stop()
+  }
+}
+
+/** Approved topics with a realistic description, written straight into the database. */
+async function insertTopics(server: TestServer, mentor: Client, count: number): Promise<void> {
+  const description = `<p>${'A topic description of a realistic length. '.repeat(12)}</p>`
+  await server.sql`
+    INSERT INTO topics (subject, description, max_mentees, seniority_required, location, interests,
+                        status, mentor_id)
+    SELECT 'Topic ' || g, ${description}, 2, '{junior,mid}', 'online', '{TypeScript,Postgres}',
+           'approved', ${mentor.user?.id ?? ''}
+    FROM generate_series(1, ${count}) AS g`
+  await server.sql`ANALYZE`
+}
+
+async function pull(client: Client, cursor: string | undefined): Promise<PullResponse> {
+  const res = await client.get(`/api/sync/pull${cursor ? `?cursor=${cursor}` : ''}`)
+  if (res.status !== 200) throw new Error(`pull answered ${res.status}: ${res.text}`)
+  return res.body as PullResponse
+}
+
+function rowsOf(page: PullResponse): number {
+  return Object.values(page.changes).reduce(
+    (n, rows) => n + (Array.isArray(rows) ? rows.length : 0),
+    0,
+  )
+}
+
+/** Pulls to the end from `cursor`: rows, pages, time and the last cursor. */
+async function syncToEnd(client: Client, cursor: string | undefined) {
+  const start = performance.now()
+  let rows = 0
+  let pages = 0
+  let next = cursor
+  for (;;) {
+    const page = await pull(client, next)
+    rows += rowsOf(page)
+    pages += 1
+    next = page.cursor
+    if (!page.hasMore) break
+  }
+  return { rows, pages, cursor: next, ms: performance.now() - start }
+}
+
+/** The median time of a pull to the end after the mentor edits one topic, `DELTA_RUNS` times. */
+async function deltaPull(server: TestServer, mentor: Client, reader: Client, from?: string) {
+  let cursor = from ?? (await syncToEnd(reader, undefined)).cursor
+  const [topic] = await server.sql<{ id: string }[]>`
+    SELECT id FROM topics WHERE mentor_id = ${mentor.user?.id ?? ''} LIMIT 1`
+  const times: number[] = []
+  let rows = 0
+  for (let i = 0; i < DELTA_RUNS; i++) {
+    const res = await mentor.patch(`/api/topics/${topic?.id}`, {
+      subject: `Edited ${i}`,
+      maxMentees: 2,
+      seniorityRequired: ['junior'],
+    })
+    if (res.status !== 200) throw new Error(`edit answered ${res.status}`)
+    const delta = await syncToEnd(reader, cursor)
+    cursor = delta.cursor
+    rows = delta.rows
+    times.push(delta.ms)
+  }
+  times.sort((a, b) => a - b)
+  return { medianMs: times[Math.floor(times.length / 2)] ?? 0, rows }
+}
+
+/** A queue of `count` mutations an offline mentor made: topics created, then edited. */
+async function replayMutations(pusher: Client, count: number) {
+  const queue: PushMutation[] = []
+  for (let i = 0; queue.length < count; i++) {
+    const id = randomUUID()
+    const topic = { subject: `Offline ${i}`, maxMentees: 1, seniorityRequired: ['mid'] }
+    queue.push({ id: randomUUID(), method: 'POST', path: '/api/topics', body: { ...topic, id } })
+    queue.push({
+      id: randomUUID(),
+      method: 'PATCH',
+      path: `/api/topics/${id}`,
+      body: { ...topic, subject: `Offline ${i}, edited` },
+    })
+  }
+  const start = performance.now()
+  for (let i = 0; i < queue.length; i += 100) {
+    const res = await pusher.post('/api/sync/push', {
+      clientId: 'bench',
+      mutations: queue.slice(i, i + 100),
+    })
+    const failed = (res.body as PushResponse).results.filter((r) => r.status >= 300)
+    if (res.status !== 200 || failed.length > 0)
+      throw new Error(`push failed: ${res.text.slice(0, 300)}`)
+  }
+  return { ms: performance.now() - start }
+}
+
+await main()

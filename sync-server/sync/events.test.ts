@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { approvedTopic, createTopic, expectProblem, signInAdmin, unique } from '../test/api.ts'
+import { Client, startTestServer, type TestServer } from '../test/server.ts'
+import { closeEventStreams } from './events.ts'
+import { hubFor } from './hub.ts'
+import { type EventStream, emptyReplica, openEventStream, pullToEnd } from './testing.ts'
+
+const SYNC = { heartbeatMs: 100, coalesceMs: 50, pollMs: 50 }
+
+let server: TestServer
+let admin: Client
+
+beforeAll(async () => {
+  server = await startTestServer({}, { app: { sync: SYNC } })
+  admin = await signInAdmin(server, 'events-admin')
+})
+afterAll(() => server?.stop())
+
+/** Runs `body` with event streams for `clients`, closing them however it ends. */
+async function withStreams(clients: Client[], body: (streams: EventStream[]) => Promise<void>) {
+  const streams: EventStream[] = []
+  try {
+    for (const client of clients) {
+      const stream = await openEventStream(client)
+      streams.push(stream)
+      await stream.waitFor('ready')
+    }
+    await body(streams)
+  } finally {
+    for (const stream of streams) stream.close()
+  }
+}
+
+/** Long enough for a poke to have arrived if one were coming (poll and coalescing included). */
+const quietPeriod = () => new Promise((resolve) => setTimeout(resolve, 600))
+
+describe('GET /api/sync/events', () => {
+  it('answers 401 without a session', async () => {
+    expectProblem(await server.anonymous().get('/api/sync/events'), 401)
+  })
+
+  it('opens a text/event-stream, says ready, and sends heartbeats', async () => {
+    const me = await server.signIn(unique('listener'))
+    await withStreams([me], async ([stream]) => {
+      expect(stream?.status).toBe(200)
+      expect(stream?.contentType).toMatch(/^text\/event-stream/)
+      expect(stream?.received[0]).toBe('ready')
+      await stream?.waitFor(':', 2)
+    })
+  })
+
+  it('pokes a client after a change it can see commits, so its pull finds the change', async () => {
+    const mentor = await server.signIn(unique('poked-mentor'))
+    const mentee = await server.signIn(unique('poked-mentee'))
+    const topic = await approvedTopic(admin, mentor)
+    const replica = emptyReplica()
+    await pullToEnd(mentor, replica)
+    await withStreams([mentor], async ([stream]) => {
+      expect((await mentee.post(`/api/topics/${topic.id}/apply`)).status).toBe(201)
+      await stream?.waitFor('poke')
+      const pages = await pullToEnd(mentor, replica)
+      expect(pages.flatMap((p) => p.changes.applications.map((a) => a.topicId))).toEqual([topic.id])
+    })
+  })
+
+  it('does not poke a client about a change it may not see', async () => {
+    const mentor = await server.signIn(unique('quiet-mentor'))
+    const stranger = await server.signIn(unique('quiet-stranger'))
+    await withStreams([stranger, mentor, admin], async ([theirs, mentors, admins]) => {
+      const proposed = await createTopic(mentor)
+      await mentors?.waitFor('poke')
+      await admins?.waitFor('poke')
+      await quietPeriod()
+      expect(theirs?.count('poke')).toBe(0)
+
+      // Once it is approved, everyone may see it: now the stranger is poked too.
+      await admin.post(`/api/admin/topics/${proposed.id}/review`, { status: 'approved' })
+      await theirs?.waitFor('poke')
+    })
+  })
+
+  it('coalesces a burst of changes into a few pokes', async () => {
+    const mentor = await server.signIn(unique('burst-mentor'))
+    await withStreams([mentor], async ([stream]) => {
+      for (let i = 0; i < 10; i++) {
+        await mentor.patch(`/api/users/${mentor.user?.username}`, { bio: `Bio ${i}` })
+      }
+      await stream?.waitFor('poke')
+      await quietPeriod()
+      expect(stream?.count('poke')).toBeGreaterThan(0)
+      expect(stream?.count('poke')).toBeLessThan(10)
+    })
+  })
+
+  it('ends the stream once the user signs out', async () => {
+    const me = await server.signIn(unique('signing-out'))
+    const stream = await openEventStream(me)
+    try {
+      await stream.waitFor('ready')
+      expect((await me.get('/api/auth/logout')).status).toBe(302)
+      await stream.ended
+      // The browser reconnects: now it is told it is not signed in.
+      expectProblem(await me.get('/api/sync/events'), 401)
+    } finally {
+      stream.close()
+    }
+  })
+
+  it('ends every open stream when the server shuts down', async () => {
+    const me = await server.signIn(unique('shutdown'))
+    const streams = [await openEventStream(me), await openEventStream(me)]
+    try {
+      for (const stream of streams) await stream.waitFor('ready')
+      expect(closeEventStreams()).toBe(2)
+      await Promise.all(streams.map((stream) => stream.ended))
+      await expect.poll(() => hubFor(server.sql).stats().subscribers).toBe(0)
+    } finally {
+      for (const stream of streams) stream.close()
+    }
+  })
+
+  it('lets go of everything when the client disconnects', async () => {
+    const hub = hubFor(server.sql)
+    // Streams of earlier tests are closed; their server side may still be finishing.
+    await expect
+      .poll(() => hub.stats())
+      .toEqual({ subscribers: 0, timers: 0, listening: expect.any(Boolean) })
+    const me = await server.signIn(unique('leaver'))
+    const streams = [await openEventStream(me), await openEventStream(me)]
+    try {
+      for (const stream of streams) await stream.waitFor('ready')
+      expect(hub.stats().subscribers).toBe(2)
+      // A poke leaves a coalescing timer behind (and, embedded, the poll timer runs).
+      await me.patch(`/api/users/${me.user?.username}`, { bio: 'Bye' })
+      for (const stream of streams) await stream.waitFor('poke')
+      expect(hub.stats().timers).toBeGreaterThan(0)
+    } finally {
+      for (const stream of streams) stream.close()
+    }
+    await expect.poll(() => hub.stats().subscribers).toBe(0)
+    expect(hub.stats().timers).toBe(0)
+  })
+})
+
+describe('GET /api/sync/events across server instances', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'pokes the clients of one instance about a write on another (PostgreSQL only: an embedded database has one instance)',
+    async () => {
+      const second = await startTestServer({}, { sharing: server, app: { sync: SYNC } })
+      try {
+        const mentor = await server.signIn(unique('multi-mentor'))
+        const mentee = await second.signIn(unique('multi-mentee'))
+        const topic = await approvedTopic(admin, mentor)
+        const onSecond = new Client(second.url)
+        onSecond.cookie = mentor.cookie
+        await withStreams([onSecond], async ([stream]) => {
+          // The mentee applies through the first instance; the mentor listens on the second.
+          const onFirst = new Client(server.url)
+          onFirst.cookie = mentee.cookie
+          expect((await onFirst.post(`/api/topics/${topic.id}/apply`)).status).toBe(201)
+          await stream?.waitFor('poke')
+        })
+        expect(hubFor(second.sql).stats().listening).toBe(true)
+      } finally {
+        await second.stop()
+      }
+    },
+  )
+})

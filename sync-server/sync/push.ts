@@ -1,0 +1,128 @@
+import type { Problem } from '../../shared/problem.ts'
+import { type PushMutation, type PushResult, pushMutationSchema } from '../../shared/sync.ts'
+import { problemBody, validationError } from '../http/errors.ts'
+import { MUTATION_ENDPOINTS } from '../openapi/endpoints.ts'
+
+/** Hands a request to the app itself: the same middleware and routes as over HTTP. */
+export type Dispatch = (request: Request) => Promise<Response>
+
+const ROUTES = MUTATION_ENDPOINTS.map((e) => ({
+  method: e.method,
+  pattern: new RegExp(
+    `^/api${e.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`,
+  ),
+}))
+
+/**
+ * Why a mutation cannot be replayed, as a problem result, or undefined when
+ * `method path` is a documented REST mutation. The path must be exactly what
+ * it says: no query string, no fragment, nothing a URL parser would rewrite
+ * (`..`, `%2e`), so the route matched here is the route that runs.
+ */
+export function refuseMutation(method: string, path: string): Problem | undefined {
+  let url: URL
+  try {
+    url = new URL(path, 'http://sync.invalid')
+  } catch {
+    url = new URL('http://sync.invalid/')
+  }
+  if (!path.startsWith('/') || url.origin !== 'http://sync.invalid' || url.pathname !== path) {
+    return problemBody(
+      400,
+      `The path ${JSON.stringify(path.slice(0, 200))} is not a plain API path; send it without a query string.`,
+    )
+  }
+  const upper = method.toUpperCase()
+  if (!ROUTES.some((r) => r.method === upper && r.pattern.test(path))) {
+    return problemBody(
+      404,
+      `${upper.slice(0, 10)} ${path.slice(0, 200)} is not an API mutation that sync can replay.`,
+    )
+  }
+  return undefined
+}
+
+/**
+ * Replays mutations (checked one by one: a malformed one gets a 400 result)
+ * in order through `dispatch`, each as its own request with
+ * the caller's cookie and `Idempotency-Key: <mutation id>`, so each runs in
+ * its own transaction and a mutation pushed again answers its stored result.
+ * Stops after the first 5xx (the client pushes the rest later). A 401 (the
+ * session ended meanwhile) answers `unauthorized`: the client keeps its queue.
+ */
+export async function replayMutations(
+  dispatch: Dispatch,
+  origin: string,
+  cookie: string | undefined,
+  entries: readonly unknown[],
+): Promise<{ results: PushResult[]; unauthorized: boolean }> {
+  const results: PushResult[] = []
+  for (const entry of entries) {
+    const parsed = pushMutationSchema.safeParse(entry)
+    if (!parsed.success) {
+      const { status, detail, errors } = validationError(parsed.error)
+      const id = (entry as { id?: unknown } | null)?.id
+      const body = problemBody(status, `This mutation is not valid: ${detail}`, errors)
+      results.push({ id: typeof id === 'string' ? id : '', status, body, replayed: false })
+      continue
+    }
+    const mutation = parsed.data
+    const refusal = refuseMutation(mutation.method, mutation.path)
+    if (refusal) {
+      results.push({ id: mutation.id, status: refusal.status, body: refusal, replayed: false })
+      continue
+    }
+    const result = await replayOne(dispatch, origin, cookie, mutation)
+    if (result.status === 401) return { results, unauthorized: true }
+    results.push(result)
+    if (result.status >= 500) break
+  }
+  return { results, unauthorized: false }
+}
+
+async function replayOne(
+  dispatch: Dispatch,
+  origin: string,
+  cookie: string | undefined,
+  mutation: PushMutation,
+): Promise<PushResult> {
+  const body = mutation.body === undefined ? undefined : JSON.stringify(mutation.body)
+  const headers = new Headers({
+    accept: 'application/json',
+    'sec-fetch-site': 'same-origin',
+    'idempotency-key': mutation.id,
+  })
+  if (cookie) headers.set('cookie', cookie)
+  if (body !== undefined) {
+    headers.set('content-type', 'application/json')
+    headers.set('content-length', String(Buffer.byteLength(body)))
+  }
+  let res: Response
+  try {
+    res = await dispatch(
+      new Request(origin + mutation.path, { method: mutation.method.toUpperCase(), headers, body }),
+    )
+  } catch (error) {
+    console.error(
+      'Replaying a pushed mutation failed:',
+      error instanceof Error ? error.message : error,
+    )
+    const problem = problemBody(500, 'Something went wrong on the server. Please try again.')
+    return { id: mutation.id, status: 500, body: problem, replayed: false }
+  }
+  const text = await res.text()
+  let parsed: unknown = null
+  if (text !== '') {
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = text
+    }
+  }
+  return {
+    id: mutation.id,
+    status: res.status,
+    body: parsed,
+    replayed: res.headers.get('idempotent-replayed') === 'true',
+  }
+}

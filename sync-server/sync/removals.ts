@@ -1,0 +1,83 @@
+import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/preferences.ts'
+import type { SyncTable } from '../../shared/sync.ts'
+import type { Db } from '../db/connect.ts'
+import type { Pass } from './tables.ts'
+
+export type Removal = { id: string; tbl: SyncTable; rowId: string }
+
+/**
+ * Rows that left the viewer's view in a pass: entries of `sync_removals`
+ * (hard deletes, topics no longer public) meant for the viewer, sent only
+ * while the viewer cannot see the row now, so an entry never removes a row
+ * that came back. A first pass sends none: the client has nothing to remove.
+ */
+export async function readRemovals(
+  db: Db,
+  pass: Pass,
+  after: string | undefined,
+  limit: number,
+): Promise<{ key: string; row: Removal }[]> {
+  if (pass.from === '0') return []
+  const { id: me, isAdmin } = pass.viewer
+  const visibleTopic = isAdmin
+    ? db`true`
+    : db`(t.status IN ('approved', 'started', 'concluded') OR t.mentor_id = ${me})`
+  const rows = await db<Removal[]>`
+    SELECT r.id::text AS id, r.tbl, r.row_id AS "rowId"
+    FROM sync_removals r
+    WHERE r.sync_xid >= ${pass.from}::xid8 AND r.sync_xid < ${pass.to}::xid8
+      ${after === undefined ? db`` : db`AND r.id > ${after}::bigint`}
+      AND r.tbl <> 'notification_preferences'
+      AND (r.audience IS NULL OR ${me}::uuid = ANY (r.audience) ${isAdmin ? db`OR r.admins` : db``})
+      AND NOT CASE r.tbl
+        WHEN 'topics' THEN EXISTS (
+          SELECT 1 FROM topics t WHERE t.id = r.row_id::uuid AND ${visibleTopic})
+        WHEN 'applications' THEN EXISTS (
+          SELECT 1 FROM applications a JOIN topics t ON t.id = a.topic_id
+          WHERE a.id = r.row_id::uuid
+            AND ${isAdmin ? db`true` : db`(a.mentee_id = ${me} OR t.mentor_id = ${me})`})
+        WHEN 'feedback' THEN EXISTS (
+          SELECT 1 FROM feedback f JOIN topics t ON t.id = f.topic_id
+          WHERE f.id = r.row_id::uuid AND ${visibleTopic})
+        WHEN 'notifications' THEN EXISTS (
+          SELECT 1 FROM notifications n WHERE n.id = r.row_id::uuid AND n.user_id = ${me})
+        WHEN 'users' THEN EXISTS (SELECT 1 FROM users u WHERE u.id = r.row_id::uuid)
+        WHEN 'interests' THEN EXISTS (SELECT 1 FROM interests i WHERE i.name = r.row_id)
+        ELSE false
+      END
+    ORDER BY r.id LIMIT ${limit}`
+  return rows.map((row) => ({ key: row.id, row }))
+}
+
+/** The feedback of topics that left the viewer's view leaves with them. */
+export async function feedbackOfTopics(db: Db, topicIds: readonly string[]): Promise<string[]> {
+  if (topicIds.length === 0) return []
+  const rows = await db<{ id: string }[]>`
+    SELECT id FROM feedback WHERE topic_id = ANY (${db.array([...topicIds])}::uuid[]) ORDER BY id`
+  return rows.map((r) => r.id)
+}
+
+/**
+ * The viewer's preferences when a pass changed them (or on a first pass),
+ * as GET /api/user/notification-preferences answers them; else null.
+ */
+export async function readPreferences(db: Db, pass: Pass): Promise<Preferences | null> {
+  const me = pass.viewer.id
+  if (pass.from !== '0') {
+    const [changed] = await db<{ changed: boolean }[]>`
+      SELECT EXISTS (
+          SELECT 1 FROM notification_preferences
+          WHERE user_id = ${me} AND sync_xid >= ${pass.from}::xid8 AND sync_xid < ${pass.to}::xid8)
+        OR EXISTS (
+          SELECT 1 FROM sync_removals
+          WHERE tbl = 'notification_preferences' AND row_id = ${me}::text
+            AND sync_xid >= ${pass.from}::xid8 AND sync_xid < ${pass.to}::xid8) AS changed`
+    if (!changed?.changed) return null
+  }
+  const [row] = await db<Preferences['emailNotifications'][]>`
+    SELECT new_applications AS "newApplications", topic_status_updates AS "topicStatusUpdates",
+      application_status_updates AS "applicationStatusUpdates",
+      new_topics_for_review AS "newTopicsForReview"
+    FROM notification_preferences WHERE user_id = ${me}`
+  return row ? { emailNotifications: { ...row } } : DEFAULT_PREFERENCES
+}

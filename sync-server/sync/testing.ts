@@ -1,0 +1,169 @@
+import { expect } from 'vitest'
+import { type PullResponse, pullResponseSchema, SYNC_TABLES } from '../../shared/sync.ts'
+import type { Client } from '../test/server.ts'
+
+// Helpers the sync tests share: a client that pulls to the end, as the PWA's
+// sync client will.
+
+type Rows = Record<string, Record<string, unknown> & { version: number }>
+
+/** What a client holds after applying pages: rows by table and key, and its cursor. */
+export type Replica = {
+  tables: Record<(typeof SYNC_TABLES)[number], Rows>
+  preferences: PullResponse['changes']['preferences']
+  cursor: string | undefined
+}
+
+export function emptyReplica(): Replica {
+  return {
+    tables: {
+      topics: {},
+      applications: {},
+      feedback: {},
+      notifications: {},
+      users: {},
+      interests: {},
+    },
+    preferences: null,
+    cursor: undefined,
+  }
+}
+
+/** One GET /api/sync/pull, checked against the response schema. */
+export async function pullOnce(
+  client: Client,
+  cursor: string | undefined,
+  limit?: number,
+): Promise<PullResponse> {
+  const params = new URLSearchParams()
+  if (cursor !== undefined) params.set('cursor', cursor)
+  if (limit !== undefined) params.set('limit', String(limit))
+  const res = await client.get(`/api/sync/pull?${params}`)
+  expect(res.status, res.text).toBe(200)
+  return pullResponseSchema.parse(res.body)
+}
+
+/** Applies one page the way the protocol says: reset, removals, then changes (newer wins). */
+export function applyPage(replica: Replica, page: PullResponse): void {
+  if (page.reset) Object.assign(replica, emptyReplica())
+  for (const table of SYNC_TABLES) {
+    for (const id of page.removed[table]) delete replica.tables[table][id]
+    for (const row of page.changes[table] as (Record<string, unknown> & { version: number })[]) {
+      const key = String(table === 'interests' ? row.name : row.id)
+      const held = replica.tables[table][key]
+      if (!held || held.version <= row.version) replica.tables[table][key] = row
+    }
+  }
+  if (page.changes.preferences) replica.preferences = page.changes.preferences
+  replica.cursor = page.cursor
+}
+
+/** Pulls until `hasMore` is false; answers the pages. */
+export async function pullToEnd(
+  client: Client,
+  replica: Replica,
+  limit?: number,
+): Promise<PullResponse[]> {
+  const pages: PullResponse[] = []
+  for (;;) {
+    const page = await pullOnce(client, replica.cursor, limit)
+    applyPage(replica, page)
+    pages.push(page)
+    if (!page.hasMore) return pages
+    if (pages.length > 10_000) throw new Error('pull did not end')
+  }
+}
+
+/** Rows a set of pages carried, counted over every table (changes and removals). */
+export function rowsMoved(pages: PullResponse[]): number {
+  let count = 0
+  for (const page of pages) {
+    for (const table of SYNC_TABLES)
+      count += page.changes[table].length + page.removed[table].length
+  }
+  return count
+}
+
+/** A synced row without its version: what the REST read answers. */
+export function withoutVersion<T extends { version: number }>(row: T): Omit<T, 'version'> {
+  const { version: _, ...rest } = row
+  return rest
+}
+
+/** Server-sent events as a client reads them: named events and comment lines. */
+export type EventStream = {
+  status: number
+  contentType: string | null
+  /** Every event name received so far, comments as ':'. */
+  received: string[]
+  /** Resolves once `count` events named `name` (':' for comments) have arrived. */
+  waitFor: (name: string, count?: number, timeoutMs?: number) => Promise<void>
+  /** How many events named `name` arrived so far. */
+  count: (name: string) => number
+  /** Resolves when the stream ends, whichever side ended it. */
+  ended: Promise<void>
+  close: () => void
+}
+
+/** Opens GET /api/sync/events as `client` and reads it in the background. */
+export async function openEventStream(client: Client): Promise<EventStream> {
+  const controller = new AbortController()
+  const res = await fetch(`${client.baseUrl}/api/sync/events`, {
+    headers: { accept: 'text/event-stream', ...(client.cookie ? { cookie: client.cookie } : {}) },
+    signal: controller.signal,
+  })
+  const received: string[] = []
+  const waiters = new Set<() => void>()
+  const count = (name: string) => received.filter((n) => n === name).length
+  let ended: Promise<void> = Promise.resolve()
+  if (res.body) {
+    ended = (async () => {
+      const decoder = new TextDecoder()
+      let buffer = ''
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true })
+          let end = buffer.indexOf('\n\n')
+          while (end >= 0) {
+            const block = buffer.slice(0, end)
+            buffer = buffer.slice(end + 2)
+            const name = block.startsWith(':')
+              ? ':'
+              : (/^event: (.*)$/m.exec(block)?.[1] ?? 'message')
+            received.push(name)
+            for (const wake of waiters) wake()
+            end = buffer.indexOf('\n\n')
+          }
+        }
+      } catch {
+        // Aborted by close().
+      }
+    })()
+  }
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    received,
+    count,
+    ended,
+    waitFor: (name, wanted = 1, timeoutMs = 5000) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (count(name) >= wanted) {
+            clearTimeout(timer)
+            waiters.delete(check)
+            resolve()
+          }
+        }
+        const timer = setTimeout(() => {
+          waiters.delete(check)
+          reject(
+            new Error(`no ${wanted}× "${name}" within ${timeoutMs} ms; got ${received.join(', ')}`),
+          )
+        }, timeoutMs)
+        waiters.add(check)
+        check()
+      }),
+    close: () => controller.abort(),
+  }
+}
