@@ -7,6 +7,7 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { adminReviewRoutes } from './admin/review.ts'
 import { applicationRoutes } from './applications/routes.ts'
 import { signInRateLimit } from './auth/rate-limit.ts'
+import { deviceRoutes } from './auth/devices.ts'
 import { authRoutes } from './auth/routes.ts'
 import { loadSession } from './auth/sessions.ts'
 import { limitBody } from './http/body-limit.ts'
@@ -117,6 +118,7 @@ function createApi(deps: Deps, sync: Hono<AppEnv>): Hono<AppEnv> {
   api.route('/admin', adminUserRoutes)
   api.route('/', applicationRoutes)
   api.route('/', userRoutes)
+  api.route('/', deviceRoutes)
   api.route('/', notificationRoutes)
   api.route('/', interestRoutes)
   api.route('/', openApiRoutes)

@@ -88,7 +88,7 @@ export async function microsoftSignIn(c: Context<AppEnv>): Promise<Response> {
     sessionId = await sql.begin(async (tx) => {
       const user = await upsertMicrosoftUser(tx, profile.data, photo)
       await applyAdminUsernames(tx, user, config.ADMIN_USERNAMES)
-      return createSession(tx, config, user.id)
+      return createSession(tx, config, user.id, c.req.header('user-agent'))
     })
   } catch (error) {
     return failed(c, 'failed', error)

@@ -23,13 +23,18 @@ export function hashSessionId(id: string): string {
  * of which only the SHA-256 reaches the database. Run it in the sign-in's
  * transaction; set the cookie with setSessionCookie once that committed.
  */
-export async function createSession(db: Db, config: Config, userId: string): Promise<string> {
+export async function createSession(
+  db: Db,
+  config: Config,
+  userId: string,
+  userAgent?: string,
+): Promise<string> {
   const id = randomBytes(32).toString('base64url')
   // The idle expiry comes first: loadConfig ensures SESSION_IDLE_DAYS <= SESSION_MAX_DAYS.
   const expiresAt = new Date(Date.now() + config.SESSION_IDLE_DAYS * DAY_MS)
   await db`
-    INSERT INTO sessions (id_hash, user_id, expires_at)
-    VALUES (${hashSessionId(id)}, ${userId}, ${expiresAt})`
+    INSERT INTO sessions (id_hash, user_id, expires_at, user_agent)
+    VALUES (${hashSessionId(id)}, ${userId}, ${expiresAt}, ${userAgent?.slice(0, 512) || null})`
   return id
 }
 
@@ -54,7 +59,7 @@ export async function setSessionCookie(c: Context<AppEnv>, db: Db, id: string): 
 
 /** createSession and setSessionCookie in one, for a sign-in inside the request's transaction. */
 export async function startSession(c: Context<AppEnv>, db: Db, userId: string): Promise<void> {
-  const id = await createSession(db, c.get('deps').config, userId)
+  const id = await createSession(db, c.get('deps').config, userId, c.req.header('user-agent'))
   await setSessionCookie(c, db, id)
 }
 

@@ -8,6 +8,7 @@ import { feedbackInputSchema, feedbackSchema } from '../../shared/feedback.ts'
 import { interestsResponseSchema } from '../../shared/interests.ts'
 import { notificationSchema } from '../../shared/notification.ts'
 import { preferencesSchema } from '../../shared/preferences.ts'
+import { endedSessionsSchema, sessionInfoSchema } from '../../shared/session.ts'
 import {
   PULL_LIMIT_MAX,
   PUSH_MAX_MUTATIONS,
@@ -44,6 +45,8 @@ export type Endpoint = {
   errors: number[]
   /** A mutation that takes no Idempotency-Key of its own (sync push: each mutation has one). */
   idempotencyKey?: false
+  /** False for a mutation that must happen online, never queued and replayed by sync push. */
+  replayable?: false
 }
 
 const topicList = z.array(topicSchema)
@@ -334,6 +337,40 @@ const REST_ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'GET',
+    path: '/user/sessions',
+    tag: 'Sign-in',
+    auth: true,
+    errors: [401],
+    summary: 'Signed-in devices',
+    description:
+      'The devices (sessions) the caller is signed in on, most recently used first, with the one of this request marked `current`.',
+    response: { status: 200, schema: z.array(sessionInfoSchema), description: 'The sessions' },
+  },
+  {
+    method: 'POST',
+    path: '/user/sessions/sign-out-others',
+    tag: 'Sign-in',
+    auth: true,
+    replayable: false,
+    errors: [401],
+    summary: 'Sign out every other device',
+    description: 'Ends every session of the caller but the one of this request. No body.',
+    response: { status: 200, schema: endedSessionsSchema, description: 'How many ended' },
+  },
+  {
+    method: 'POST',
+    path: '/user/sessions/{id}/sign-out',
+    tag: 'Sign-in',
+    auth: true,
+    replayable: false,
+    errors: [401, 404],
+    summary: 'Sign out one device',
+    description:
+      'Ends one of the caller’s sessions, named by the `id` GET /user/sessions answers (this one too). No body.',
+    response: { status: 200, schema: endedSessionsSchema, description: 'How many ended (1)' },
+  },
+  {
+    method: 'GET',
     path: '/user/notification-preferences',
     tag: 'Notifications',
     auth: true,
@@ -423,6 +460,9 @@ export const ENDPOINTS: Endpoint[] = [...REST_ENDPOINTS, ...SYNC_ENDPOINTS]
 
 /**
  * The mutation routes a sync push may replay: every documented REST POST and
- * PATCH but sign-in (never sync push itself).
+ * PATCH but sign-in and signing devices out, which happen online only (never
+ * sync push itself).
  */
-export const MUTATION_ENDPOINTS = REST_ENDPOINTS.filter((e) => e.method !== 'GET' && e.auth)
+export const MUTATION_ENDPOINTS = REST_ENDPOINTS.filter(
+  (e) => e.method !== 'GET' && e.auth && e.replayable !== false,
+)

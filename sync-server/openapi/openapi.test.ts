@@ -56,7 +56,13 @@ describe('the OpenAPI document', () => {
       'PATCH /api/notifications/{id}',
     ]
     // Beyond section 7: the sign-in with Microsoft, the development sign-in page and sync.
-    const signIn = ['GET /api/auth/microsoft', 'GET /api/auth/dev-login']
+    const signIn = [
+      'GET /api/auth/microsoft',
+      'GET /api/auth/dev-login',
+      'GET /api/user/sessions',
+      'POST /api/user/sessions/sign-out-others',
+      'POST /api/user/sessions/{id}/sign-out',
+    ]
     const sync = ['GET /api/sync/pull', 'POST /api/sync/push', 'GET /api/sync/events']
     const documented = ENDPOINTS.map((e) => `${e.method} /api${e.path}`)
     expect(documented.sort()).toEqual([...calls, ...signIn, ...sync].sort())
