@@ -19,6 +19,18 @@ export default defineConfig({
         },
       },
       {
+        // The PWA's sync client in Node: fake-indexeddb for IndexedDB, the real server and database.
+        test: {
+          name: 'pwa',
+          include: ['pwa/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['pwa/src/sync/testing/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
         // Browser tests: Chromium against the built PWA served by the real server, which
         // e2e/global-setup.ts builds and starts once. One file at a time, after the other
         // projects (groupOrder), so the browser does not compete with them for the CPU.

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createSyncDb, SCHEMA_VERSION, SCHEMA_VERSIONS, type SyncDb } from './db.ts'
+import { applicationRow, topicRow, userRow } from './testing/fixtures.ts'
+import { readRow } from './view.ts'
+
+// The upgrade path: a database written by an older version of the app opens
+// under the current schema with its data (queued changes above all) intact.
+
+const mentor = userRow({ username: 'upgrade-mentor' })
+const topic = topicRow(mentor)
+const application = applicationRow(topic, mentor)
+
+/** One row in every table, as the app of that schema version wrote it. */
+async function writeVersion1(db: SyncDb): Promise<void> {
+  await db.users.put(mentor)
+  await db.topics.put(topic)
+  await db.applications.put(application)
+  await db.interests.put({ name: 'Rust', version: 1 })
+  await db.preferences.put({
+    key: 'me',
+    emailNotifications: {
+      newApplications: false,
+      topicStatusUpdates: true,
+      applicationStatusUpdates: true,
+      newTopicsForReview: true,
+    },
+  })
+  const seq = await db.outbox.add({
+    id: 'queued-1',
+    kind: 'start-topic',
+    method: 'POST',
+    path: `/api/topics/${topic.id}/start`,
+    label: 'Start',
+    targets: [{ table: 'topics', rowId: topic.id }],
+    confirmIn: 'topics',
+    awaitingConfirmation: false,
+    createdAt: 1,
+    status: 'sent',
+    attempts: 1,
+    firstSentAt: 2,
+  })
+  await db.overlay.put({
+    mutationId: 'queued-1',
+    seq,
+    table: 'topics',
+    rowId: topic.id,
+    op: { set: { status: 'started' } },
+    awaitingConfirmation: false,
+  })
+  await db.meta.put({ key: 'cursor', value: 'cursor-1' })
+}
+
+/** What every later version must still read from a version-1 database. */
+async function expectVersion1Data(db: SyncDb): Promise<void> {
+  expect(await db.users.get(mentor.id)).toEqual(mentor)
+  expect(await db.applications.where('topicId').equals(topic.id).toArray()).toEqual([application])
+  expect(await db.outbox.where('status').equals('sent').toArray()).toMatchObject([
+    { id: 'queued-1', attempts: 1, firstSentAt: 2 },
+  ])
+  expect(await db.meta.get('cursor')).toEqual({ key: 'cursor', value: 'cursor-1' })
+  expect(await readRow(db, 'topics', topic.id)).toMatchObject({
+    status: 'started',
+    sync: { pending: true, mutations: ['queued-1'] },
+  })
+  expect((await readRow(db, 'preferences', 'me'))?.emailNotifications.newApplications).toBe(false)
+}
+
+/** Writers for every schema version: add one with each new version. */
+const FIXTURES: Record<number, (db: SyncDb) => Promise<void>> = { 1: writeVersion1 }
+
+const opened: SyncDb[] = []
+afterEach(async () => {
+  const dbs = opened.splice(0)
+  for (const db of dbs) db.close()
+  for (const db of dbs) await db.delete()
+})
+
+function open(name: string, upTo?: number, extra?: Parameters<typeof createSyncDb>[3]): SyncDb {
+  const db = createSyncDb(name, {}, upTo, extra)
+  opened.push(db)
+  return db
+}
+
+describe('schema upgrades', () => {
+  it('has a fixture for every version', () => {
+    expect(Object.keys(FIXTURES).map(Number)).toEqual(SCHEMA_VERSIONS.map((v) => v.version))
+  })
+
+  for (const { version } of SCHEMA_VERSIONS) {
+    it(`opens a version ${version} database under the current schema with its data`, async () => {
+      const name = `upgrade-${randomUUID()}`
+      const old = open(name, version)
+      await (FIXTURES[version] as (db: SyncDb) => Promise<void>)(old)
+      expect(old.verno).toBe(version)
+      old.close()
+
+      const current = open(name)
+      await current.open()
+      expect(current.verno).toBe(SCHEMA_VERSION)
+      await expectVersion1Data(current)
+    })
+  }
+
+  it('carries the current data through a later version with an upgrade step', async () => {
+    // What the next version will look like: a new index and a data migration.
+    const name = `upgrade-${randomUUID()}`
+    const current = open(name)
+    await writeVersion1(current)
+    current.close()
+
+    const next = open(name, SCHEMA_VERSION, [
+      {
+        version: SCHEMA_VERSION + 1,
+        stores: { topics: 'id, status, mentorId, subject' },
+        upgrade: (tx) =>
+          tx
+            .table('topics')
+            .toCollection()
+            .modify((t: { subject: string }) => {
+              t.subject = t.subject.trim()
+            }),
+      },
+    ])
+    await next.open()
+    expect(next.verno).toBe(SCHEMA_VERSION + 1)
+    await expectVersion1Data(next)
+    expect(await next.topics.where('subject').equals(topic.subject).count()).toBe(1)
+  })
+})

@@ -1,0 +1,239 @@
+import Dexie, { type Table, type Transaction } from 'dexie'
+import type { z } from 'zod'
+import type { Preferences } from '../../../shared/preferences.ts'
+import type {
+  SyncTable,
+  syncApplicationSchema,
+  syncFeedbackSchema,
+  syncInterestSchema,
+  syncNotificationSchema,
+  syncTopicSchema,
+  syncUserSchema,
+} from '../../../shared/sync.ts'
+
+/**
+ * One IndexedDB database per signed-in user (`pairwise-<userId>`): the rows
+ * pull delivers, the outbox of queued writes, their optimistic overlay (kept
+ * apart from the synced rows), the writes the server refused, and metadata.
+ */
+
+export type SyncTopic = z.infer<typeof syncTopicSchema>
+export type SyncApplication = z.infer<typeof syncApplicationSchema>
+export type SyncFeedback = z.infer<typeof syncFeedbackSchema>
+export type SyncNotification = z.infer<typeof syncNotificationSchema>
+export type SyncUser = z.infer<typeof syncUserSchema>
+export type SyncInterest = z.infer<typeof syncInterestSchema>
+/** The caller's preferences: one row, key `me`. */
+export type PreferencesRow = Preferences & { key: 'me' }
+
+/** A row type per table an optimistic change can touch. */
+export type RowTypes = {
+  topics: SyncTopic
+  applications: SyncApplication
+  feedback: SyncFeedback
+  notifications: SyncNotification
+  users: SyncUser
+  interests: SyncInterest
+  preferences: PreferencesRow
+}
+export type RowTable = SyncTable | 'preferences'
+
+/** Where one change lands: a table and a row key (id; name for interests; `me` for preferences). */
+export type RowRef = { table: RowTable; rowId: string }
+
+export type MutationKind =
+  | 'apply'
+  | 'decide-application'
+  | 'review-topic'
+  | 'start-topic'
+  | 'conclude-topic'
+  | 'give-feedback'
+  | 'create-topic'
+  | 'edit-topic'
+  | 'update-profile'
+  | 'save-preferences'
+  | 'mark-notification-read'
+  | 'toggle-admin'
+
+/** queued: never answered; sent: pushed, answer not known; applied: 2xx, waiting for a pull. */
+export type OutboxStatus = 'queued' | 'sent' | 'applied'
+
+export type OutboxRow = {
+  /** Auto-increment: the order mutations are pushed in. */
+  seq?: number
+  /** The mutation id, sent as its Idempotency-Key. */
+  id: string
+  kind: MutationKind
+  method: 'POST' | 'PATCH'
+  path: string
+  body?: unknown
+  /** What the change is, in words, for the "could not be saved" list. */
+  label: string
+  /** Rows the change touches: a refusal is shown on them. */
+  targets: RowRef[]
+  /** The table of the row the 2xx answer is: its pulled copy shows the change arrived. */
+  confirmIn: RowTable | null
+  /** The server may well refuse it (apply to a topic that may be full): not success yet. */
+  awaitingConfirmation: boolean
+  createdAt: number
+  status: OutboxStatus
+  attempts: number
+  /** When it was first pushed: its Idempotency-Key is kept on the server from about then. */
+  firstSentAt?: number
+  lastError?: string
+  /** The 2xx answer body, to tell when a pull has caught up. */
+  answer?: unknown
+  /** When the 2xx answer came. */
+  appliedAt?: number
+  /** Complete pulls since the answer came. */
+  pullsSinceApplied?: number
+}
+
+/** One change an optimistic write makes to a row; applied in outbox order. */
+export type OverlayOp = {
+  /** The whole row, when there is none yet (created offline). A synced row wins. */
+  create?: Record<string, unknown>
+  /** Fields to set; a key may be a dotted path (`topic.status`). */
+  set?: Record<string, unknown>
+  /** Numbers to add to. */
+  inc?: Record<string, number>
+  /** Booleans to flip. */
+  flip?: string[]
+}
+
+export type OverlayRow = RowRef & {
+  mutationId: string
+  /** The outbox seq of the mutation: overlay changes apply in this order. */
+  seq: number
+  op: OverlayOp
+  awaitingConfirmation: boolean
+}
+
+export type FieldError = { path: string; message: string }
+
+export type RejectedRow = {
+  /** The mutation id. */
+  id: string
+  kind: MutationKind
+  label: string
+  method: string
+  path: string
+  body?: unknown
+  targets: RowRef[]
+  /** The HTTP status the server (or the client, for a stale mutation) gave. */
+  status: number
+  /** The sentence to show: the server's `detail`. */
+  detail: string
+  errors?: FieldError[]
+  createdAt: number
+  rejectedAt: number
+}
+
+export type MetaRow = { key: string; value: unknown }
+
+export type SyncDb = Dexie & {
+  topics: Table<SyncTopic, string>
+  applications: Table<SyncApplication, string>
+  feedback: Table<SyncFeedback, string>
+  notifications: Table<SyncNotification, string>
+  users: Table<SyncUser, string>
+  interests: Table<SyncInterest, string>
+  preferences: Table<PreferencesRow, string>
+  outbox: Table<OutboxRow, number>
+  overlay: Table<OverlayRow, [string, string, string]>
+  rejected: Table<RejectedRow, string>
+  meta: Table<MetaRow, string>
+}
+
+type SchemaVersion = {
+  version: number
+  stores: Record<string, string | null>
+  upgrade?: (tx: Transaction) => PromiseLike<unknown> | undefined
+}
+
+/**
+ * Every schema version, oldest first. Add a version (never edit an old one)
+ * with the stores that change and an `upgrade` that moves the data; add a
+ * fixture for the version it replaces in db.test.ts.
+ */
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      topics: 'id, status, mentorId',
+      applications: 'id, topicId, mentee.id',
+      feedback: 'id, topicId',
+      notifications: 'id, createdAt',
+      users: 'id, username',
+      interests: 'name',
+      preferences: 'key',
+      outbox: '++seq, &id, status',
+      overlay: '[mutationId+table+rowId], mutationId, [table+rowId], table',
+      rejected: 'id, rejectedAt',
+      meta: 'key',
+    },
+  },
+]
+
+export const SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 1
+
+/** The synced tables, cleared by a pull that starts again. */
+export const SYNCED_TABLES = [
+  'topics',
+  'applications',
+  'feedback',
+  'notifications',
+  'users',
+  'interests',
+  'preferences',
+] as const
+
+export function databaseName(userId: string): string {
+  return `pairwise-${userId}`
+}
+
+export type IndexedDbDeps = {
+  indexedDB?: IDBFactory
+  IDBKeyRange?: typeof IDBKeyRange
+}
+
+/**
+ * The Dexie database of a user (not opened yet: Dexie opens on first use).
+ * `upTo` declares only the versions up to that one (upgrade tests).
+ */
+export function createSyncDb(
+  name: string,
+  deps: IndexedDbDeps = {},
+  upTo: number = SCHEMA_VERSION,
+  extra: readonly SchemaVersion[] = [],
+): SyncDb {
+  const db = new Dexie(name, {
+    // A write is reported done once it is on disk: a queued change survives a crash, not only a closed tab.
+    chromeTransactionDurability: 'strict',
+    ...(deps.indexedDB ? { indexedDB: deps.indexedDB } : {}),
+    ...(deps.IDBKeyRange ? { IDBKeyRange: deps.IDBKeyRange } : {}),
+  }) as SyncDb
+  for (const v of [...SCHEMA_VERSIONS, ...extra]) {
+    if (v.version > upTo && !extra.includes(v)) continue
+    const version = db.version(v.version).stores(v.stores)
+    if (v.upgrade) version.upgrade(v.upgrade)
+  }
+  return db
+}
+
+/** Reads one metadata value. */
+export async function getMeta<T>(db: SyncDb, key: string): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined
+}
+
+export async function setMeta(db: SyncDb, key: string, value: unknown): Promise<void> {
+  await db.meta.put({ key, value })
+}
+
+/** Metadata keys. */
+export const META = {
+  cursor: 'cursor',
+  lastSyncedAt: 'lastSyncedAt',
+  needsSignIn: 'needsSignIn',
+  clientId: 'clientId',
+} as const

@@ -1,0 +1,451 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { PUSH_BODY_LIMIT_BYTES, type PushMutation } from '../../../shared/sync.ts'
+import {
+  approvedTopic,
+  createTopic,
+  signInAdmin,
+  statusOf,
+  topicCount,
+  unique,
+} from '../../../sync-server/test/api.ts'
+import { type Client, startTestServer, type TestServer } from '../../../sync-server/test/server.ts'
+import type { RejectedRow } from './db.ts'
+import type { FlushResult } from './engine.ts'
+import { STALE_AFTER_MS, STALE_DETAIL } from './push.ts'
+import {
+  createEngine,
+  flushSettled,
+  pullUntil,
+  rows,
+  startSynced,
+  stopEngines,
+  waitForStatus,
+} from './testing/harness.ts'
+import { readOutbox, readRejected, readRow, readTable } from './view.ts'
+
+// What goes wrong, and what the client does then: refusals, an ended
+// session, lost answers, a failing server, a hung request, old mutations.
+
+let server: TestServer
+let admin: Client
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await signInAdmin(server, unique('failures-admin'))
+})
+afterEach(stopEngines)
+afterAll(() => server?.stop())
+
+async function applicationsOf(topicId: string, menteeId: string): Promise<number> {
+  const [row] = await server.sql<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM applications
+    WHERE topic_id = ${topicId} AND mentee_id = ${menteeId}`
+  return row?.count ?? -1
+}
+
+/** A client that synced what it needs (`probe`), then went offline. */
+async function offlineEngine(
+  client: Client,
+  options: Parameters<typeof createEngine>[2] = {},
+  probe = rows(['users', client.user?.id ?? '']),
+) {
+  const t = createEngine(server, client, options)
+  await startSynced(t.engine, probe)
+  t.network.offline = true
+  return t
+}
+
+describe('refusals', () => {
+  it('a topic that filled up meanwhile refuses an offline apply, and the client shows why', async () => {
+    const mentor = await server.signIn(unique('full-mentor'))
+    const late = await server.signIn(unique('late'))
+    const early = await server.signIn(unique('early'))
+    const topic = await approvedTopic(admin, mentor, { maxMentees: 1 })
+
+    const { engine, network } = await offlineEngine(
+      late,
+      {},
+      rows(['topics', topic.id, (t) => t.status === 'approved']),
+    )
+    const toasts: RejectedRow[] = []
+    engine.onRejected((row) => toasts.push(row))
+    const { applicationId } = await engine.mutate.applyToTopic(topic.id)
+    expect(await readRow(engine.db, 'applications', applicationId)).toMatchObject({
+      sync: { awaitingConfirmation: true },
+    })
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+
+    // Meanwhile someone else takes the only place.
+    const applied = await early.post(`/api/topics/${topic.id}/apply`)
+    expect(
+      (await mentor.patch(`/api/applications/${applied.body.id}`, { status: 'accepted' })).status,
+    ).toBe(200)
+
+    network.offline = false
+    expect(await engine.flush()).toMatchObject({ outcome: 'synced', applied: 0, rejected: 1 })
+    await pullUntil(
+      engine,
+      async () => (await readRow(engine.db, 'topics', topic.id))?.currentMentees === 1,
+    )
+    const detail = 'This topic is full: it already has the maximum number of mentees.'
+    expect(toasts.map((t) => t.detail)).toEqual([detail])
+    expect(await readRejected(engine.db)).toMatchObject([
+      {
+        status: 409,
+        detail,
+        label: expect.stringContaining(topic.subject),
+        path: `/api/topics/${topic.id}/apply`,
+      },
+    ])
+    // The optimistic application is gone; the topic says why.
+    expect(await readRow(engine.db, 'applications', applicationId)).toBeUndefined()
+    expect(await readRow(engine.db, 'topics', topic.id)).toMatchObject({
+      currentMentees: 1,
+      sync: { pending: false, rejected: [{ status: 409, detail }] },
+    })
+    expect(await readOutbox(engine.db)).toEqual([])
+    expect(await applicationsOf(topic.id, late.user?.id ?? '')).toBe(0)
+    await waitForStatus(engine, (s) => s.rejectedCount === 1 && s.pendingCount === 0)
+
+    await engine.dismissRejected()
+    await waitForStatus(engine, (s) => s.rejectedCount === 0)
+    expect((await readRow(engine.db, 'topics', topic.id))?.sync.rejected).toEqual([])
+  })
+
+  it('keeps the server’s detail and returns the merged view to the server’s state', async () => {
+    const mentor = await server.signIn(unique('conflict-mentor'))
+    const other = await signInAdmin(server, unique('other-admin'))
+    const topic = await createTopic(mentor)
+    const { engine, network } = await offlineEngine(admin, {}, rows(['topics', topic.id]))
+    await engine.mutate.reviewTopic(topic.id, { status: 'approved' })
+    expect((await readRow(engine.db, 'topics', topic.id))?.status).toBe('approved')
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+
+    const res = await other.post(`/api/admin/topics/${topic.id}/review`, {
+      status: 'rejected',
+      rejectionReason: 'Duplicate',
+    })
+    expect(res.status).toBe(200)
+    network.offline = false
+    expect(await engine.flush()).toMatchObject({ outcome: 'synced', rejected: 1 })
+    await pullUntil(
+      engine,
+      async () => (await readRow(engine.db, 'topics', topic.id))?.rejectionReason === 'Duplicate',
+    )
+    expect(await readRow(engine.db, 'topics', topic.id)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Duplicate',
+      sync: {
+        pending: false,
+        rejected: [
+          {
+            status: 409,
+            detail: 'This topic is rejected; only proposed topics can be reviewed.',
+          },
+        ],
+      },
+    })
+  })
+
+  it('splits a batch too large for one push, and refuses alone a mutation the push refuses whole', async () => {
+    const mentor = await server.signIn(unique('bulk-mentor'))
+    const { engine, network } = await offlineEngine(mentor)
+    const description = 'x'.repeat(45_000)
+    const subjects: string[] = []
+    for (let i = 0; i < 100; i++) {
+      subjects.push(unique('Bulk'))
+      await engine.mutate.createTopic({
+        subject: subjects.at(-1) as string,
+        description,
+        maxMentees: 1,
+        seniorityRequired: ['junior'],
+      })
+    }
+    // A push the server refuses whole (too large for it, say) while it carries this one.
+    const poison = await engine.mutate.updateProfile(mentor.user?.username ?? '', { bio: 'Poison' })
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+    network.intercept = async (sent) => {
+      const ids = (sent.body as { mutations?: PushMutation[] } | undefined)?.mutations?.map(
+        (m) => m.id,
+      )
+      if (!ids?.includes(poison.mutationId)) return undefined
+      const problem = {
+        type: 'about:blank',
+        title: 'Request too large',
+        status: 413,
+        detail: 'The request body is too large.',
+      }
+      return new Response(JSON.stringify(problem), { status: 413 })
+    }
+    network.offline = false
+    const result = await flushSettled(engine)
+    expect(result).toMatchObject({ outcome: 'synced', applied: 100, rejected: 1 })
+    const pushes = network.sent.filter((s) => s.path === '/api/sync/push')
+    const sizes = pushes.map((p) => (p.body as { mutations: unknown[] }).mutations.length)
+    expect(sizes[0]).toBeLessThan(100)
+    expect(sizes).toContain(1)
+    for (const push of pushes) {
+      expect(new TextEncoder().encode(JSON.stringify(push.body)).length).toBeLessThan(
+        PUSH_BODY_LIMIT_BYTES,
+      )
+    }
+    expect(await readRejected(engine.db)).toMatchObject([
+      { status: 413, detail: 'The request body is too large.' },
+    ])
+    for (const subject of [subjects[0], subjects[99]])
+      expect(await topicCount(server, subject ?? '')).toBe(1)
+    expect((await readTable(engine.db, 'topics')).filter((t) => t.sync.pending)).toEqual([])
+  })
+})
+
+describe('an ended session', () => {
+  it('keeps the queue, asks to sign in again, and flushes once signed in', async () => {
+    const mentor = await server.signIn(unique('session-mentor'))
+    const username = unique('session-mentee')
+    const mentee = await server.signIn(username)
+    const topic = await approvedTopic(admin, mentor)
+    const { engine, network } = createEngine(server, mentee)
+    await startSynced(engine, rows(['topics', topic.id, (t) => t.status === 'approved']))
+
+    await mentee.get('/api/auth/logout')
+    await engine.mutate.applyToTopic(topic.id)
+    expect(await engine.flush()).toMatchObject({ outcome: 'needs-sign-in' })
+    await waitForStatus(
+      engine,
+      (s) => s.needsSignIn && s.pendingCount === 1 && s.rejectedCount === 0,
+    )
+    expect(await readOutbox(engine.db)).toMatchObject([{ status: 'queued' }])
+    // Nothing more is tried until the person signs in: no request, no rejection.
+    const requests = network.sent.length
+    expect(await engine.flush()).toMatchObject({ outcome: 'needs-sign-in' })
+    expect(network.sent.length).toBe(requests)
+
+    network.client = await server.signIn(username)
+    expect(await engine.signedIn()).toMatchObject({ outcome: 'synced', applied: 1 })
+    expect(await applicationsOf(topic.id, mentee.user?.id ?? '')).toBe(1)
+    await waitForStatus(engine, (s) => !s.needsSignIn && s.pendingCount === 0)
+  })
+
+  it('takes a 401 to the push itself the same way, never as a refused write', async () => {
+    const mentor = await server.signIn(unique('push401-mentor'))
+    const mentee = await server.signIn(unique('push401-mentee'))
+    const topic = await approvedTopic(admin, mentor)
+    const { engine, network } = await offlineEngine(
+      mentee,
+      {},
+      rows(['topics', topic.id, (t) => t.status === 'approved']),
+    )
+    await engine.mutate.applyToTopic(topic.id)
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+    network.offline = false
+    network.intercept = async (sent) =>
+      sent.path === '/api/sync/push'
+        ? new Response(
+            JSON.stringify({ status: 401, detail: 'You are not signed in. Sign in to continue.' }),
+            { status: 401 },
+          )
+        : undefined
+    expect(await engine.flush()).toMatchObject({ outcome: 'needs-sign-in' })
+    expect(await readRejected(engine.db)).toEqual([])
+    expect(await readOutbox(engine.db)).toMatchObject([{ status: 'sent' }])
+    network.intercept = null
+    expect(await engine.signedIn()).toMatchObject({ outcome: 'synced', applied: 1 })
+    expect(await applicationsOf(topic.id, mentee.user?.id ?? '')).toBe(1)
+  })
+
+  it('never pushes one user’s queue under another user’s session', async () => {
+    const alice = await server.signIn(unique('alice'))
+    const bob = await server.signIn(unique('bob'))
+    const { engine, network } = await offlineEngine(alice)
+    const { topicId } = await engine.mutate.createTopic({
+      subject: 'Alice’s',
+      maxMentees: 1,
+      seniorityRequired: ['mid'],
+    })
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+    network.offline = false
+    network.client = bob
+    expect(await engine.flush()).toMatchObject({ outcome: 'needs-sign-in' })
+    expect(network.pushed).toEqual([])
+    expect(await statusOf(server, topicId)).toBeUndefined()
+  })
+})
+
+describe('lost answers and failing servers', () => {
+  it('applies each mutation of a batch exactly once when the answer is lost', async () => {
+    const mentor = await server.signIn(unique('lost-mentor'))
+    const { engine, network } = await offlineEngine(mentor)
+    const subjects = [unique('Lost'), unique('Lost')]
+    for (const subject of subjects) {
+      await engine.mutate.createTopic({ subject, maxMentees: 1, seniorityRequired: ['mid'] })
+    }
+    await engine.mutate.updateProfile(mentor.user?.username ?? '', { bio: 'Once' })
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+
+    network.offline = false
+    network.lose = /^\/api\/sync\/push$/
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+    expect((await readOutbox(engine.db)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent'])
+    for (const subject of subjects) expect(await topicCount(server, subject)).toBe(1)
+
+    network.lose = null
+    let replayed: boolean[] = []
+    network.intercept = async (sent, forward) => {
+      if (sent.path !== '/api/sync/push') return undefined
+      const res = await forward()
+      const body = await res.json()
+      replayed = body.results.map((r: { replayed: boolean }) => r.replayed)
+      return new Response(JSON.stringify(body), { status: res.status })
+    }
+    expect(await flushSettled(engine)).toMatchObject({ outcome: 'synced', applied: 3 })
+    expect(replayed).toEqual([true, true, true])
+    for (const subject of subjects) expect(await topicCount(server, subject)).toBe(1)
+    expect(await readOutbox(engine.db)).toEqual([])
+  })
+
+  it('applies a batch pushed twice once', async () => {
+    const mentor = await server.signIn(unique('twice-mentor'))
+    const { engine, network } = await offlineEngine(mentor)
+    const subject = unique('Twice')
+    await engine.mutate.createTopic({ subject, maxMentees: 1, seniorityRequired: ['mid'] })
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+    network.offline = false
+    network.intercept = async (sent, forward) => {
+      if (sent.path !== '/api/sync/push') return undefined
+      await (await forward()).text()
+      return forward()
+    }
+    expect(await engine.flush()).toMatchObject({ outcome: 'synced', applied: 1 })
+    expect(await topicCount(server, subject)).toBe(1)
+  })
+
+  it('stops at a 5xx result, retries the rest after a backoff, and applies each once', async () => {
+    const mentor = await server.signIn(unique('fivexx-mentor'))
+    const { engine, network, clock } = await offlineEngine(mentor, { random: () => 0.5 })
+    const subjects = [unique('Five'), unique('Five'), unique('Five')]
+    for (const subject of subjects) {
+      await engine.mutate.createTopic({ subject, maxMentees: 1, seniorityRequired: ['mid'] })
+    }
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+    network.offline = false
+    // The server applies the first mutation and fails on the second (as a crash mid-batch would).
+    network.intercept = async (sent) => {
+      if (sent.path !== '/api/sync/push') return undefined
+      const body = sent.body as { clientId: string; mutations: PushMutation[] }
+      const first = await network.client.post('/api/sync/push', {
+        ...body,
+        mutations: body.mutations.slice(0, 1),
+      })
+      const failed = {
+        id: body.mutations[1]?.id,
+        status: 500,
+        body: { status: 500, detail: 'Something went wrong on the server. Please try again.' },
+        replayed: false,
+      }
+      return new Response(JSON.stringify({ results: [...first.body.results, failed] }), {
+        status: 200,
+      })
+    }
+    expect(await engine.flush()).toMatchObject({ outcome: 'retry' })
+    expect((await readOutbox(engine.db)).map((r) => r.status)).toEqual(['applied', 'sent', 'sent'])
+    expect(await readRejected(engine.db)).toEqual([])
+
+    network.intercept = null
+    const before = network.sent.length
+    // The retry waits for its backoff, then runs by itself.
+    const { retryAt } = await waitForStatus(engine, (s) => s.retryAt !== null)
+    clock.advance((retryAt as number) - clock.now() - 1)
+    expect(network.sent.length).toBe(before)
+    clock.advance(1)
+    await waitForStatus(engine, (s) => s.pendingCount === 0 && !s.syncing && s.lastError === null)
+    for (const subject of subjects) expect(await topicCount(server, subject)).toBe(1)
+    expect(network.pushed.filter((m) => m.path === '/api/topics')).toHaveLength(3 + 2)
+  })
+
+  it('does not push blindly a mutation sent long ago whose answer never came', async () => {
+    const mentor = await server.signIn(unique('stale-mentor'))
+    const { engine, network, clock } = await offlineEngine(mentor)
+    const subject = unique('Stale')
+    const { mutationId } = await engine.mutate.createTopic({
+      subject,
+      maxMentees: 1,
+      seniorityRequired: ['mid'],
+    })
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+    const [row] = await readOutbox(engine.db)
+    await engine.db.outbox.update(row?.seq as number, { status: 'sent', firstSentAt: clock.now() })
+    clock.advance(STALE_AFTER_MS + 1)
+    network.offline = false
+    expect(await engine.flush()).toMatchObject({ outcome: 'synced', rejected: 1 })
+    expect(network.pushed).toEqual([])
+    expect(await readRejected(engine.db)).toMatchObject([
+      { id: mutationId, status: 0, detail: STALE_DETAIL },
+    ])
+    expect(await topicCount(server, subject)).toBe(0)
+  })
+})
+
+describe('the watchdog', () => {
+  it('un-wedges a flush whose request never answers', async () => {
+    const mentor = await server.signIn(unique('hung-mentor'))
+    const topic = await approvedTopic(admin, mentor)
+    const mentee = await server.signIn(unique('hung-mentee'))
+    const { engine, network, clock } = createEngine(server, mentee, {
+      watchdogMs: 60_000,
+      random: () => 0.5,
+    })
+    await startSynced(engine, rows(['topics', topic.id, (t) => t.status === 'approved']))
+    network.hang = /^\/api\/sync\/push$/
+    // The flush after the write hangs in its push.
+    await engine.mutate.applyToTopic(topic.id)
+    while (!network.pushed.length) await new Promise((r) => setTimeout(r, 5))
+    expect(engine.status.get().syncing).toBe(true)
+
+    clock.advance(60_000)
+    await waitForStatus(engine, (s) => !s.syncing && s.lastError !== null)
+    expect(engine.status.get()).toMatchObject({
+      pendingCount: 1,
+      lastError: 'Sync took too long and will start again.',
+    })
+    // The retry comes by itself after its backoff.
+    network.hang = null
+    clock.advance(500)
+    await waitForStatus(engine, (s) => s.pendingCount === 0 && !s.syncing && s.lastError === null)
+    expect(await applicationsOf(topic.id, mentee.user?.id ?? '')).toBe(1)
+  })
+
+  it('asks for smaller pages when a pull runs out of time, down to a floor', async () => {
+    const user = await server.signIn(unique('slow'))
+    const { engine, network, clock } = createEngine(server, user, { requestTimeoutMs: 10_000 })
+    const pullLimits = () =>
+      network.sent.filter((s) => s.path === '/api/sync/pull').map((s) => s.query.get('limit'))
+    /** Runs `flush`, ending each slow request with its time limit, until it is over. */
+    async function throughTimeouts(flush: Promise<FlushResult>): Promise<FlushResult> {
+      let result: FlushResult | undefined
+      void flush.then((r) => {
+        result = r
+      })
+      while (!result) {
+        if (network.waiting > 0) clock.advance(10_000)
+        await new Promise((r) => setTimeout(r, 5))
+      }
+      return result
+    }
+
+    // A connection that cannot carry a page of more than 100 rows in time.
+    network.slow = (url) =>
+      url.pathname === '/api/sync/pull' && Number(url.searchParams.get('limit') ?? 500) > 100
+    expect(await throughTimeouts(engine.start())).toMatchObject({ outcome: 'synced' })
+    expect(pullLimits()).toEqual([null, '250', '125', '62'])
+
+    // One that carries nothing: no answer, at the smallest page.
+    network.slow = (url) => url.pathname === '/api/sync/pull'
+    expect(await throughTimeouts(engine.flush())).toMatchObject({
+      outcome: 'offline',
+      error: expect.stringContaining('in time'),
+    })
+    expect(pullLimits().at(-1)).toBe('25')
+    network.slow = null
+    expect(await engine.flush()).toMatchObject({ outcome: 'synced' })
+  })
+})

@@ -1,0 +1,218 @@
+import {
+  createSyncDb,
+  databaseName,
+  getMeta,
+  META,
+  type RejectedRow,
+  type SyncDb,
+  setMeta,
+} from './db.ts'
+import { EVENT_SOURCE_CLOSED, type EventSourceLike } from './environment.ts'
+import { Flusher, type FlushResult } from './flusher.ts'
+import { bindMutations, type Mutations } from './mutations.ts'
+import { type ResolvedOptions, resolveOptions, type SyncEngineOptions } from './options.ts'
+import { observeDbStatus, StatusStore } from './status.ts'
+
+export type { FlushResult } from './flusher.ts'
+export type { SyncEngineOptions } from './options.ts'
+
+/**
+ * The sync client of one signed-in user: its database, its writes
+ * (`mutate`), its status, and the flushes that push and pull, on start, on
+ * `online`, on a poke and after each write; one tab at a time; backing off
+ * with jitter; under a watchdog; reopening IndexedDB when it is closed under
+ * the app.
+ *
+ * @example
+ * const engine = new SyncEngine({ user })
+ * await engine.start()
+ * await engine.mutate.applyToTopic(topicId)
+ */
+export class SyncEngine {
+  readonly db: SyncDb
+  readonly mutate: Mutations
+  readonly status = new StatusStore()
+  private readonly o: ResolvedOptions
+  private readonly flusher: Flusher
+  private stopped = false
+  private deleted = false
+  private reopening = false
+  private events: EventSourceLike | null = null
+  private stopObserving: (() => void) | null = null
+  private readonly cleanups: (() => void)[] = []
+  private readonly rejectedListeners = new Set<(row: RejectedRow) => void>()
+
+  constructor(options: SyncEngineOptions) {
+    this.o = resolveOptions(options)
+    this.db = createSyncDb(options.dbName ?? databaseName(options.user.id), options.indexedDB)
+    this.flusher = new Flusher({
+      db: this.db,
+      options: this.o,
+      status: this.status,
+      isActive: () => !this.stopped && !this.deleted,
+      onRejected: (row) => {
+        for (const listener of this.rejectedListeners) listener(row)
+      },
+      onSynced: () => {
+        if (!this.stopObserving) this.observe()
+        this.openEvents()
+      },
+      onSignInNeeded: () => {
+        this.events?.close()
+        this.events = null
+      },
+      onDatabaseClosed: () => this.reopenSoon(),
+    })
+    this.mutate = bindMutations({
+      db: this.db,
+      me: options.user,
+      now: () => this.o.clock.now(),
+      newId: this.o.newId,
+      onQueued: () => {
+        if (!this.stopped) void this.flush()
+      },
+    })
+    this.db.on('close', () => this.reopenSoon())
+    this.db.on('versionchange', (event: IDBVersionChangeEvent) => {
+      // Deleted by a sign-out in another tab: this data is gone, do not recreate it.
+      if (!event.newVersion) {
+        this.deleted = true
+        this.db.close({ disableAutoOpen: true })
+        this.status.update({ needsSignIn: true })
+      }
+    })
+  }
+
+  get userId(): string {
+    return this.o.user.id
+  }
+
+  /** Opens the database, follows the status, listens for pokes and connectivity, and syncs. */
+  async start(): Promise<FlushResult> {
+    await this.db.open()
+    this.observe()
+    const c = this.o.connectivity
+    if (c) {
+      this.status.update({ online: c.isOnline() })
+      this.cleanups.push(
+        c.subscribe((event) => {
+          if (event === 'offline') return this.status.update({ online: false })
+          void this.flush()
+        }),
+      )
+    }
+    void this.requestPersistence()
+    this.openEvents()
+    return this.flush()
+  }
+
+  /** Stops syncing and closes the database; a running flush is abandoned (it resumes next time). */
+  async stop(): Promise<void> {
+    this.stopped = true
+    for (const cleanup of this.cleanups.splice(0)) cleanup()
+    this.events?.close()
+    this.events = null
+    this.stopObserving?.()
+    await this.flusher.stop()
+    this.db.close()
+  }
+
+  /**
+   * Pushes and pulls now. While a flush runs, callers share the one that
+   * follows it, which sees every write queued meanwhile.
+   */
+  flush(): Promise<FlushResult> {
+    return this.flusher.flush()
+  }
+
+  /** Something changed on the server (an event, a push message): pull. */
+  poke(): void {
+    this.flusher.poke()
+  }
+
+  /** After signing in again: the queue waits no more. */
+  async signedIn(): Promise<FlushResult> {
+    await setMeta(this.db, META.needsSignIn, false)
+    this.status.update({ needsSignIn: false })
+    this.flusher.resetBackoff()
+    this.openEvents()
+    return this.flush()
+  }
+
+  /** Listens for refused changes (to toast them); answers how to stop. */
+  onRejected(listener: (row: RejectedRow) => void): () => void {
+    this.rejectedListeners.add(listener)
+    return () => this.rejectedListeners.delete(listener)
+  }
+
+  /** Removes refused changes from the list (all of them without ids). */
+  async dismissRejected(...ids: string[]): Promise<void> {
+    if (ids.length === 0) await this.db.rejected.clear()
+    else await this.db.rejected.bulkDelete(ids)
+  }
+
+  /** Changes not yet known to be saved: sign-out warns about these. */
+  unsentCount(): Promise<number> {
+    return this.db.outbox.where('status').anyOf('queued', 'sent').count()
+  }
+
+  /** Follows the status the database keeps (any tab's writes). */
+  private observe(): void {
+    this.stopObserving?.()
+    this.stopObserving = observeDbStatus(
+      this.db,
+      (s) => this.status.update(this.deleted ? { ...s, needsSignIn: true } : s),
+      () => {
+        // The database went away under the query: follow again once it is back.
+        this.stopObserving = null
+      },
+    )
+  }
+
+  /** IndexedDB closed under the app (browser, another tab's upgrade): reopen, follow, re-sync. */
+  private reopenSoon(): void {
+    if (this.reopening) return
+    this.reopening = true
+    // After the close event's other handlers (a deletion marks the engine first).
+    void Promise.resolve().then(async () => {
+      try {
+        if (this.stopped || this.deleted) return
+        if (!this.db.isOpen()) await this.db.open()
+        this.observe()
+        void this.flush()
+      } catch {
+        this.flusher.retryLater()
+      } finally {
+        this.reopening = false
+      }
+    })
+  }
+
+  private openEvents(): void {
+    const factory = this.o.eventSource
+    const open = this.events && this.events.readyState !== EVENT_SOURCE_CLOSED
+    if (!factory || this.stopped || this.deleted || open) return
+    this.events?.close()
+    const events = factory(`${this.o.baseUrl}/api/sync/events`)
+    events.addEventListener('poke', () => this.poke())
+    // Connected again: pokes may have been missed meanwhile.
+    events.addEventListener('ready', () => this.poke())
+    this.events = events
+  }
+
+  /** Asks the browser once per database to keep it (not to evict it under storage pressure). */
+  private async requestPersistence(): Promise<void> {
+    const storage = this.o.storage
+    if (!storage?.persist) return
+    try {
+      let persisted = (await storage.persisted?.()) ?? false
+      if (!persisted && !(await getMeta<boolean>(this.db, 'persistRequested'))) {
+        await setMeta(this.db, 'persistRequested', true)
+        persisted = await storage.persist()
+      }
+      this.status.update({ persisted })
+    } catch {
+      this.status.update({ persisted: false })
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { RejectedRow, SyncDb } from './db.ts'
+import { type Answer, type HttpOptions, request } from './http.ts'
+import { NeedsSignIn, RetryLater, type Run } from './run.ts'
+
+/** What one flush works with. */
+export type FlushContext = {
+  db: SyncDb
+  http: HttpOptions
+  run: Run
+  now: () => number
+  clientId: string
+  userId: string
+  /** Whether this flush has made sure the session is `userId`'s. */
+  identityChecked: boolean
+  /** A queued change was refused (toast it). */
+  onRejected: (row: RejectedRow) => void
+  /** Batch and page sizes, smaller after a request ran out of time (kept across flushes). */
+  sizes: Sizes
+}
+
+export type Sizes = { push: number; pull: number }
+
+/** Halves a size after a timeout; answers false at the floor (then the timeout stands). */
+export function shrink(sizes: Sizes, key: keyof Sizes, from: number, floor: number): boolean {
+  if (from <= floor) return false
+  sizes[key] = Math.max(floor, Math.floor(from / 2))
+  return true
+}
+
+/** One request of the flush: given up with the run, progress when answered. */
+export async function call(
+  ctx: FlushContext,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
+  ctx.run.check()
+  const answer = await ctx.run.guard(request(ctx.http, method, path, body, ctx.run.signal))
+  ctx.run.progress()
+  return answer
+}
+
+/**
+ * Makes sure the browser's session is still this database's user before
+ * anything is pushed or a sync starts from nothing: the session cookie is
+ * shared by every tab, and someone may have signed in as another person in
+ * one of them. Their session must never apply this user's queued writes.
+ */
+export async function checkIdentity(ctx: FlushContext): Promise<void> {
+  if (ctx.identityChecked) return
+  const answer = await call(ctx, 'GET', '/api/user')
+  if (answer.status === 401) throw new NeedsSignIn('You are not signed in.')
+  if (answer.status !== 200) throw new RetryLater(`GET /api/user answered ${answer.status}.`)
+  const id = (answer.body as { id?: unknown } | null)?.id
+  if (id !== ctx.userId) throw new NeedsSignIn('This browser is signed in as someone else.')
+  ctx.identityChecked = true
+}

@@ -1,0 +1,248 @@
+import { PULL_LIMIT_DEFAULT, PUSH_MAX_MUTATIONS } from '../../../shared/sync.ts'
+import { backoffDelay } from './backoff.ts'
+import { getMeta, META, type RejectedRow, type SyncDb, setMeta } from './db.ts'
+import type { FlushContext, Sizes } from './flush-context.ts'
+import { NoAnswer } from './http.ts'
+import type { ResolvedOptions } from './options.ts'
+import { type PullStats, pullToEnd } from './pull.ts'
+import { pushOutbox } from './push.ts'
+import { Abandoned, NeedsSignIn, RetryLater, Run } from './run.ts'
+import type { StatusStore } from './status.ts'
+
+export type FlushResult =
+  | { outcome: 'synced'; pushed: number; applied: number; rejected: number; pulled: PullStats }
+  | {
+      outcome: 'offline' | 'retry' | 'needs-sign-in' | 'abandoned' | 'stopped' | 'error'
+      error: string
+    }
+
+/** After a poke whose pull brought nothing: look again after these delays. */
+export const POKE_ECHO_MS = [1_000, 4_000]
+
+const isDbClosed = (error: unknown) =>
+  error instanceof Error && ['DatabaseClosedError', 'InvalidStateError'].includes(error.name)
+
+/** What the flusher needs of the engine around it. */
+export type FlusherHost = {
+  db: SyncDb
+  options: ResolvedOptions
+  status: StatusStore
+  /** False once stopped, or once the database was deleted. */
+  isActive: () => boolean
+  onRejected: (row: RejectedRow) => void
+  onSynced: () => void
+  onSignInNeeded: () => void
+  onDatabaseClosed: () => void
+}
+
+/**
+ * Runs flushes (push, then pull to the end) one after another, each under
+ * the cross-tab lock and a watchdog; plans the retries (backoff with
+ * jitter) and the follow-up pulls. Never throws: a flush answers what became
+ * of it.
+ */
+export class Flusher {
+  private running: Promise<FlushResult> | null = null
+  private rerun: Promise<FlushResult> | null = null
+  private current: Run | null = null
+  private timer: unknown = null
+  private echoTimer: unknown = null
+  private echoes = 0
+  private failures = 0
+  private catchUps = 0
+  private readonly sizes: Sizes = { push: PUSH_MAX_MUTATIONS, pull: PULL_LIMIT_DEFAULT }
+
+  constructor(private readonly host: FlusherHost) {}
+
+  /**
+   * Pushes and pulls now. While a flush runs, callers share the one that
+   * follows it, which sees every write queued meanwhile.
+   */
+  flush(): Promise<FlushResult> {
+    if (!this.running) return this.startRun()
+    this.rerun ??= this.running.then(() => {
+      this.rerun = null
+      return this.startRun()
+    })
+    return this.rerun
+  }
+
+  /**
+   * Something changed on the server: pull. A pull that brings nothing looks
+   * again a little later (POKE_ECHO_MS): the server holds a change back while
+   * an older transaction in the cluster is open, and pokes only once.
+   */
+  poke(): void {
+    this.host.options.clock.clearTimeout(this.echoTimer)
+    this.echoes = 0
+    this.pokeFlush()
+  }
+
+  /** Retries start from the shortest delay again (signed in again, say). */
+  resetBackoff(): void {
+    this.failures = 0
+  }
+
+  /** Plans nothing more and gives up the running flush; resolves once it has ended. */
+  async stop(): Promise<void> {
+    const { clock } = this.host.options
+    clock.clearTimeout(this.timer)
+    clock.clearTimeout(this.echoTimer)
+    this.current?.abandon()
+    await this.running
+    await this.rerun
+  }
+
+  /** Retries after the next backoff delay. */
+  retryLater(): void {
+    const { random, backoff } = this.host.options
+    this.schedule(backoffDelay(this.failures++, random, backoff))
+  }
+
+  private pokeFlush(): void {
+    if (!this.host.isActive()) return
+    void this.flush().then((result) => {
+      const delay = POKE_ECHO_MS[this.echoes]
+      if (result.outcome !== 'synced' || delay === undefined) return
+      if (result.pulled.changed + result.pulled.removed > 0) return
+      this.echoes += 1
+      const { clock } = this.host.options
+      clock.clearTimeout(this.echoTimer)
+      this.echoTimer = clock.setTimeout(() => this.pokeFlush(), delay)
+    })
+  }
+
+  private startRun(): Promise<FlushResult> {
+    const run: Promise<FlushResult> = this.runOnce().finally(() => {
+      if (this.running === run) this.running = null
+    })
+    this.running = run
+    return run
+  }
+
+  private async runOnce(): Promise<FlushResult> {
+    const { db, options, status } = this.host
+    if (!this.host.isActive()) return { outcome: 'stopped', error: 'Sync is stopped.' }
+    this.unschedule()
+    if (options.connectivity && !options.connectivity.isOnline()) {
+      status.update({ online: false })
+      return { outcome: 'offline', error: 'The browser is offline.' }
+    }
+    const run = new Run(options.clock, options.watchdogMs)
+    this.current = run
+    status.update({ syncing: true })
+    try {
+      if (!db.isOpen()) await run.guard(db.open())
+      if (await run.guard(getMeta<boolean>(db, META.needsSignIn))) {
+        status.update({ needsSignIn: true })
+        return { outcome: 'needs-sign-in', error: 'Sign in again to sync.' }
+      }
+      const lockName = `pairwise-sync-${options.user.id}`
+      const result = await run.guard(
+        options.lock(lockName, () => run.guard(this.work(run)), run.signal),
+      )
+      this.succeeded(result.pulled.waiting)
+      return result
+    } catch (error) {
+      return this.failed(error)
+    } finally {
+      run.dispose()
+      if (this.current === run) this.current = null
+      status.update({ syncing: false })
+    }
+  }
+
+  private async work(run: Run): Promise<Extract<FlushResult, { outcome: 'synced' }>> {
+    const { db, options } = this.host
+    const ctx: FlushContext = {
+      db,
+      http: {
+        fetch: options.fetch,
+        baseUrl: options.baseUrl,
+        clock: options.clock,
+        timeoutMs: options.requestTimeoutMs,
+      },
+      run,
+      now: () => options.clock.now(),
+      clientId: await this.clientId(),
+      userId: options.user.id,
+      identityChecked: false,
+      onRejected: this.host.onRejected,
+      sizes: this.sizes,
+    }
+    const pushed = await pushOutbox(ctx)
+    run.check()
+    const applied = await db.outbox.where('status').equals('applied').primaryKeys()
+    const pulled = await pullToEnd(ctx, applied)
+    return {
+      outcome: 'synced',
+      pushed: pushed.pushed,
+      applied: pushed.applied,
+      rejected: pushed.rejected.length,
+      pulled,
+    }
+  }
+
+  private succeeded(waiting: number): void {
+    this.failures = 0
+    // Sizes cut down after timeouts grow back, one flush at a time.
+    this.sizes.push = Math.min(PUSH_MAX_MUTATIONS, this.sizes.push * 2)
+    this.sizes.pull = Math.min(PULL_LIMIT_DEFAULT, this.sizes.pull * 2)
+    this.host.status.update({ online: true, lastError: null })
+    this.host.onSynced()
+    // Applied changes whose effect no pull has shown yet: look again soon.
+    const { random, backoff } = this.host.options
+    if (waiting > 0) this.schedule(backoffDelay(this.catchUps++, random, backoff))
+    else this.catchUps = 0
+  }
+
+  private async failed(error: unknown): Promise<FlushResult> {
+    const { db, status } = this.host
+    const message = error instanceof Error ? error.message : String(error)
+    if (!this.host.isActive()) return { outcome: 'stopped', error: message }
+    if (error instanceof NeedsSignIn) {
+      await setMeta(db, META.needsSignIn, true).catch(() => {})
+      status.update({ needsSignIn: true, online: true, lastError: message })
+      this.host.onSignInNeeded()
+      return { outcome: 'needs-sign-in', error: message }
+    }
+    this.retryLater()
+    if (error instanceof Abandoned) {
+      status.update({ lastError: 'Sync took too long and will start again.' })
+      return { outcome: 'abandoned', error: message }
+    }
+    if (error instanceof NoAnswer) {
+      status.update({ online: false, lastError: message })
+      return { outcome: 'offline', error: message }
+    }
+    status.update({ online: true, lastError: message })
+    if (isDbClosed(error)) this.host.onDatabaseClosed()
+    return { outcome: error instanceof RetryLater ? 'retry' : 'error', error: message }
+  }
+
+  private schedule(delayMs: number): void {
+    const { clock } = this.host.options
+    clock.clearTimeout(this.timer)
+    this.timer = clock.setTimeout(() => {
+      this.timer = null
+      this.host.status.update({ retryAt: null })
+      void this.flush()
+    }, delayMs)
+    this.host.status.update({ retryAt: clock.now() + delayMs })
+  }
+
+  private unschedule(): void {
+    this.host.options.clock.clearTimeout(this.timer)
+    this.timer = null
+    this.host.status.update({ retryAt: null })
+  }
+
+  private async clientId(): Promise<string> {
+    const { db, options } = this.host
+    const held = await getMeta<string>(db, META.clientId)
+    if (held) return held
+    const id = options.newId()
+    await setMeta(db, META.clientId, id)
+    return id
+  }
+}

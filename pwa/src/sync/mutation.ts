@@ -1,0 +1,186 @@
+import type { z } from 'zod'
+import type { Actor, Decision } from '../../../shared/decision.ts'
+import type {
+  FieldError,
+  MutationKind,
+  OutboxRow,
+  OverlayOp,
+  OverlayRow,
+  RowRef,
+  RowTable,
+  SyncDb,
+} from './db.ts'
+import { readRow } from './view.ts'
+
+/**
+ * Queueing one write: the outbox row and its optimistic overlay in one Dexie
+ * transaction, after the same validation and permission checks the server
+ * runs, so a write the server would certainly refuse is refused at once, in
+ * the server's words, and never queued.
+ */
+
+/** A write refused before it was queued: `detail` is the sentence to show. */
+export class MutationRefused extends Error {
+  override readonly name = 'MutationRefused'
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail)
+  }
+}
+
+/** Who is writing, and what a queued write sets off. */
+export type MutationContext = {
+  db: SyncDb
+  /** The signed-in user; isAdmin is read from the synced user row when there is one. */
+  me: { id: string; username: string; isAdmin: boolean }
+  now: () => number
+  newId: () => string
+  /** Called once the write is committed (the engine flushes). */
+  onQueued: (row: OutboxRow) => void
+}
+
+/** One optimistic change a write makes. */
+export type Effect = RowRef & { op: OverlayOp }
+
+export type Plan = {
+  kind: MutationKind
+  method: 'POST' | 'PATCH'
+  path: string
+  body?: unknown
+  label: string
+  effects: Effect[]
+  /** Rows a refusal is shown on besides those `effects` change. */
+  alsoTargets?: RowRef[]
+  /** The table of the row the 2xx answer is: its pulled copy shows the write arrived. */
+  confirmIn: RowTable | null
+  awaitingConfirmation?: boolean
+}
+
+export type Queued = { mutationId: string }
+
+/**
+ * Parses input with a shared schema; refuses with the server's 400 sentence
+ * (the first field error, naming its field) and every field error.
+ */
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input)
+  if (parsed.success) return parsed.data
+  const errors = parsed.error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+  }))
+  const first = errors[0]
+  const detail = first
+    ? `${first.message}${first.path && !first.message.includes(first.path) ? ` (${first.path})` : ''}.`
+    : 'The request is not valid.'
+  throw new MutationRefused(400, detail.replace(/\.\.$/, '.'), errors)
+}
+
+/** Refuses when a shared permission check does. */
+export function enforce(decision: Decision): void {
+  if (!decision.ok) throw new MutationRefused(decision.status, decision.reason)
+}
+
+/** The row, or a 404 refusal with the server's words. */
+export function found<T>(row: T | undefined, detail: string): T {
+  if (row === undefined) throw new MutationRefused(404, detail)
+  return row
+}
+
+/** The actor for permission checks: admin status as last synced (or as signed in). */
+export async function actorOf(ctx: MutationContext): Promise<Actor> {
+  const me = await readRow(ctx.db, 'users', ctx.me.id)
+  return { id: ctx.me.id, isAdmin: me?.isAdmin ?? ctx.me.isAdmin }
+}
+
+export function isoNow(ctx: MutationContext): string {
+  return new Date(ctx.now()).toISOString()
+}
+
+/**
+ * Plans and queues one write in a single read-write transaction over every
+ * table, so the checks read the same state the overlay is written against
+ * (two tabs cannot both take the last place on a topic locally).
+ */
+export async function queueMutation(
+  ctx: MutationContext,
+  plan: () => Promise<Plan>,
+): Promise<Queued> {
+  const { db } = ctx
+  // IndexedDB closed under the app (Dexie reopens on its own unless closed on purpose): once more.
+  const row = await inTransaction(db, async () => {
+    const p = await plan()
+    const entry: OutboxRow = {
+      id: ctx.newId(),
+      kind: p.kind,
+      method: p.method,
+      path: p.path,
+      ...(p.body === undefined ? {} : { body: p.body }),
+      label: p.label,
+      targets: dedupeRefs([...p.effects, ...(p.alsoTargets ?? [])]),
+      confirmIn: p.confirmIn,
+      awaitingConfirmation: p.awaitingConfirmation ?? false,
+      createdAt: ctx.now(),
+      status: 'queued',
+      attempts: 0,
+    }
+    const seq = await db.outbox.add(entry)
+    const overlays: OverlayRow[] = combineEffects(p.effects).map((e) => ({
+      mutationId: entry.id,
+      seq,
+      table: e.table,
+      rowId: e.rowId,
+      op: e.op,
+      awaitingConfirmation: entry.awaitingConfirmation,
+    }))
+    await db.overlay.bulkAdd(overlays)
+    return { ...entry, seq }
+  })
+  ctx.onQueued(row)
+  return { mutationId: row.id }
+}
+
+async function inTransaction<T>(db: SyncDb, scope: () => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction('rw', db.tables, scope)
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'DatabaseClosedError') throw error
+    if (!db.isOpen()) await db.open()
+    return db.transaction('rw', db.tables, scope)
+  }
+}
+
+function sameRef(a: RowRef, b: RowRef): boolean {
+  return a.table === b.table && a.rowId === b.rowId
+}
+
+function dedupeRefs(refs: readonly RowRef[]): RowRef[] {
+  const out: RowRef[] = []
+  for (const r of refs) {
+    if (!out.some((o) => sameRef(o, r))) out.push({ table: r.table, rowId: r.rowId })
+  }
+  return out
+}
+
+/** One overlay row per (mutation, row): two changes of one write to one row are combined. */
+function combineEffects(effects: readonly Effect[]): Effect[] {
+  const out: Effect[] = []
+  for (const e of effects) {
+    const held = out.find((o) => sameRef(o, e))
+    if (!held) {
+      out.push({ table: e.table, rowId: e.rowId, op: { ...e.op } })
+      continue
+    }
+    const create = held.op.create ?? e.op.create
+    held.op = {
+      ...(create ? { create } : {}),
+      set: { ...held.op.set, ...e.op.set },
+      inc: { ...held.op.inc, ...e.op.inc },
+      flip: [...(held.op.flip ?? []), ...(e.op.flip ?? [])],
+    }
+  }
+  return out
+}

@@ -1,0 +1,59 @@
+import type { ApplicationDecision } from '../../../shared/application.ts'
+import type { FeedbackInput } from '../../../shared/feedback.ts'
+import type { Preferences } from '../../../shared/preferences.ts'
+import type { ReviewDecision, TopicInput } from '../../../shared/topic.ts'
+import type { UpdateProfileInput } from '../../../shared/user.ts'
+import {
+  acceptApplication,
+  applyToTopic,
+  decideApplication,
+  giveFeedback,
+  rejectApplication,
+} from './mutate-applications.ts'
+import { concludeTopic, createTopic, editTopic, reviewTopic, startTopic } from './mutate-topics.ts'
+import {
+  markNotificationRead,
+  savePreferences,
+  toggleAdmin,
+  updateProfile,
+} from './mutate-users.ts'
+import type { MutationContext } from './mutation.ts'
+
+/**
+ * Every write of the spec (section 7), bound to one user's database. Each
+ * validates its input with the shared schema and checks the shared rules,
+ * refusing at once with `MutationRefused` (status and the server's sentence),
+ * or queues the write with its optimistic change and answers its mutation id.
+ *
+ * @example
+ * const { mutationId } = await mutate.applyToTopic(topic.id)
+ */
+export type Mutations = ReturnType<typeof bindMutations>
+
+export function bindMutations(ctx: MutationContext) {
+  return {
+    applyToTopic: (topicId: string) => applyToTopic(ctx, topicId),
+    decideApplication: (
+      applicationId: string,
+      decision: { status: ApplicationDecision['status']; rejectionReason?: string | null },
+    ) => decideApplication(ctx, applicationId, decision),
+    acceptApplication: (applicationId: string) => acceptApplication(ctx, applicationId),
+    rejectApplication: (applicationId: string, reason: string) =>
+      rejectApplication(ctx, applicationId, reason),
+    reviewTopic: (
+      topicId: string,
+      decision: { status: ReviewDecision['status']; rejectionReason?: string | null },
+    ) => reviewTopic(ctx, topicId, decision),
+    startTopic: (topicId: string) => startTopic(ctx, topicId),
+    concludeTopic: (topicId: string, input: { mentorFeedback: string }) =>
+      concludeTopic(ctx, topicId, input),
+    giveFeedback: (topicId: string, input: FeedbackInput) => giveFeedback(ctx, topicId, input),
+    createTopic: (input: TopicInput) => createTopic(ctx, input),
+    editTopic: (topicId: string, input: TopicInput) => editTopic(ctx, topicId, input),
+    updateProfile: (username: string, input: UpdateProfileInput) =>
+      updateProfile(ctx, username, input),
+    savePreferences: (preferences: Preferences) => savePreferences(ctx, preferences),
+    markNotificationRead: (notificationId: string) => markNotificationRead(ctx, notificationId),
+    toggleAdmin: (userId: string) => toggleAdmin(ctx, userId),
+  }
+}

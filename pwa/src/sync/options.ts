@@ -1,0 +1,59 @@
+import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts'
+import { type Clock, systemClock } from './clock.ts'
+import type { IndexedDbDeps } from './db.ts'
+import {
+  browserConnectivity,
+  browserEventSource,
+  browserStorage,
+  type Connectivity,
+  type EventSourceFactory,
+  type StorageLike,
+} from './environment.ts'
+import type { FetchLike } from './http.ts'
+import { defaultLock, type SyncLock } from './lock.ts'
+
+/** Everything environment-specific is injectable; the defaults are the browser's. */
+export type SyncEngineOptions = {
+  /** The signed-in user: the database is theirs. */
+  user: { id: string; username: string; isAdmin: boolean }
+  fetch?: FetchLike
+  /** '' (same origin) in the browser. */
+  baseUrl?: string
+  /** Web Locks by default; tests share a memoryLock() between two engines (two tabs). */
+  lock?: SyncLock
+  /** Pokes: EventSource on /api/sync/events by default; null for none. */
+  eventSource?: EventSourceFactory | null
+  connectivity?: Connectivity | null
+  storage?: StorageLike | null
+  clock?: Clock
+  random?: () => number
+  newId?: () => string
+  indexedDB?: IndexedDbDeps
+  /** Defaults to `pairwise-<userId>`. */
+  dbName?: string
+  /** How long one request may take. */
+  requestTimeoutMs?: number
+  /** How long a flush may go without progress before it is abandoned. */
+  watchdogMs?: number
+  backoff?: BackoffOptions
+}
+
+export type ResolvedOptions = Required<Omit<SyncEngineOptions, 'dbName' | 'indexedDB'>>
+
+export function resolveOptions(options: SyncEngineOptions): ResolvedOptions {
+  return {
+    user: options.user,
+    fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+    baseUrl: options.baseUrl ?? '',
+    lock: options.lock ?? defaultLock(),
+    eventSource: options.eventSource === undefined ? browserEventSource() : options.eventSource,
+    connectivity: options.connectivity === undefined ? browserConnectivity() : options.connectivity,
+    storage: options.storage === undefined ? browserStorage() : options.storage,
+    clock: options.clock ?? systemClock,
+    random: options.random ?? Math.random,
+    newId: options.newId ?? (() => crypto.randomUUID()),
+    requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+    watchdogMs: options.watchdogMs ?? 90_000,
+    backoff: options.backoff ?? DEFAULT_BACKOFF,
+  }
+}

@@ -1,0 +1,122 @@
+import {
+  PULL_LIMIT_DEFAULT,
+  type PullResponse,
+  pullResponseSchema,
+  SYNC_TABLES,
+} from '../../../shared/sync.ts'
+import { dropCaughtUp } from './catch-up.ts'
+import { getMeta, META, SYNCED_TABLES, type SyncDb } from './db.ts'
+import { call, checkIdentity, type FlushContext, shrink } from './flush-context.ts'
+import { type Answer, detailOf, NoAnswer } from './http.ts'
+import { NeedsSignIn, RetryLater } from './run.ts'
+
+/** The smallest page asked for after timeouts. */
+export const PULL_LIMIT_MIN = 25
+
+export type PullStats = {
+  pages: number
+  /** Rows written (changes kept) and removed over every table. */
+  changed: number
+  removed: number
+  /** Applied mutations whose effect the synced rows do not show yet. */
+  waiting: number
+}
+
+/**
+ * Applies one page in one transaction, the cursor with the rows: removals
+ * first, then changes (a held row with a higher version stays). `clear`
+ * drops every synced row first: a reset, or a pull from the beginning.
+ */
+export async function applyPage(
+  db: SyncDb,
+  page: PullResponse,
+  clear: boolean,
+): Promise<{ changed: number; removed: number }> {
+  let changed = 0
+  let removed = 0
+  if (clear) {
+    for (const table of SYNCED_TABLES) await db.table(table).clear()
+  }
+  for (const table of SYNC_TABLES) {
+    const ids = page.removed[table]
+    if (ids.length > 0) {
+      await db.table(table).bulkDelete(ids)
+      removed += ids.length
+    }
+    const rows = page.changes[table] as ({ version: number } & Record<string, unknown>)[]
+    if (rows.length === 0) continue
+    const keys = rows.map((r) => String(table === 'interests' ? r.name : r.id))
+    const held = (await db.table(table).bulkGet(keys)) as ({ version: number } | undefined)[]
+    const fresh = rows.filter((r, i) => {
+      const h = held[i]
+      return !h || h.version <= r.version
+    })
+    await db.table(table).bulkPut(fresh)
+    changed += fresh.length
+  }
+  if (page.changes.preferences) {
+    await db.preferences.put({ key: 'me', ...page.changes.preferences })
+    changed += 1
+  }
+  await db.meta.put({ key: META.cursor, value: page.cursor })
+  return { changed, removed }
+}
+
+/**
+ * Pulls to the end. Without a cursor (a first sync, or a cursor the server
+ * no longer accepts) it starts from nothing, after making sure the session is
+ * this user's. The last page's transaction also records the sync time and
+ * drops the applied mutations (`appliedSeqs`, known before the pull began)
+ * whose effect has arrived.
+ */
+export async function pullToEnd(ctx: FlushContext, appliedSeqs: number[]): Promise<PullStats> {
+  const stats: PullStats = { pages: 0, changed: 0, removed: 0, waiting: 0 }
+  let cursor = await getMeta<string>(ctx.db, META.cursor)
+  let restarted = false
+  if (cursor === undefined) await checkIdentity(ctx)
+  for (;;) {
+    const params = new URLSearchParams()
+    if (cursor !== undefined) params.set('cursor', cursor)
+    if (ctx.sizes.pull < PULL_LIMIT_DEFAULT) params.set('limit', String(ctx.sizes.pull))
+    const query = params.toString() === '' ? '' : `?${params}`
+    let answer: Answer
+    try {
+      answer = await call(ctx, 'GET', `/api/sync/pull${query}`)
+    } catch (error) {
+      // Too slow for this connection: smaller pages, so each one gets through.
+      if (error instanceof NoAnswer && error.reason === 'timeout') {
+        if (shrink(ctx.sizes, 'pull', ctx.sizes.pull, PULL_LIMIT_MIN)) continue
+      }
+      throw error
+    }
+    if (answer.status === 401) throw new NeedsSignIn(detailOf(answer))
+    if (answer.status === 400 && cursor !== undefined && !restarted) {
+      // Not valid here (another user's, or another database's): start again, if we are still us.
+      await checkIdentity(ctx)
+      cursor = undefined
+      restarted = true
+      continue
+    }
+    if (answer.status !== 200) throw new RetryLater(`The pull answered ${answer.status}.`)
+    const parsed = pullResponseSchema.safeParse(answer.body)
+    if (!parsed.success) throw new RetryLater('The pull answer was not understood.')
+    const page = parsed.data
+    const last = !page.hasMore
+    const clear = page.reset || cursor === undefined
+    ctx.run.check()
+    await ctx.db.transaction('rw', ctx.db.tables, async () => {
+      ctx.run.check()
+      const moved = await applyPage(ctx.db, page, clear)
+      stats.changed += moved.changed
+      stats.removed += moved.removed
+      if (last) {
+        await ctx.db.meta.put({ key: META.lastSyncedAt, value: ctx.now() })
+        stats.waiting = await dropCaughtUp(ctx.db, appliedSeqs, ctx.now())
+      }
+    })
+    ctx.run.progress()
+    stats.pages += 1
+    if (last) return stats
+    cursor = page.cursor
+  }
+}

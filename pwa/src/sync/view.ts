@@ -1,0 +1,123 @@
+import type { SyncTable } from '../../../shared/sync.ts'
+import type { OutboxRow, RejectedRow, RowTable, RowTypes, SyncDb } from './db.ts'
+import { type Merged, mergeRow, mergeRows } from './overlay.ts'
+
+/**
+ * Reads of the merged view: what screens show, through `useLiveQuery`
+ * (react.ts). Each read runs in one read transaction, so a screen never sees
+ * a synced row without the overlay that belongs with it.
+ */
+
+const keyOf = (table: RowTable) => (row: object) =>
+  String(
+    table === 'interests'
+      ? (row as { name: string }).name
+      : table === 'preferences'
+        ? (row as { key: string }).key
+        : (row as { id: string }).id,
+  )
+
+const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
+  b.createdAt.localeCompare(a.createdAt)
+
+/** Every merged row of a table (topics, applications and notifications newest first). */
+export function readTable<K extends SyncTable>(
+  db: SyncDb,
+  table: K,
+): Promise<Merged<RowTypes[K]>[]> {
+  return db.transaction('r', [db.table(table), db.overlay, db.rejected], async () => {
+    const rows = (await db.table(table).toArray()) as RowTypes[K][]
+    const overlays = await db.overlay.where('table').equals(table).toArray()
+    const rejected = await db.rejected.toArray()
+    const merged = mergeRows(table, rows, keyOf(table), overlays, rejected)
+    if (table === 'topics' || table === 'applications' || table === 'notifications') {
+      ;(merged as unknown as { createdAt: string }[]).sort(byNewest)
+    }
+    if (table === 'interests') {
+      ;(merged as unknown as { name: string }[]).sort((a, b) => a.name.localeCompare(b.name))
+    }
+    return merged
+  })
+}
+
+/** One merged row, or undefined. */
+export function readRow<K extends RowTable>(
+  db: SyncDb,
+  table: K,
+  id: string,
+): Promise<Merged<RowTypes[K]> | undefined> {
+  return db.transaction('r', [db.table(table), db.overlay, db.rejected], async () => {
+    const row = (await db.table(table).get(id)) as RowTypes[K] | undefined
+    const overlays = await db.overlay.where('[table+rowId]').equals([table, id]).toArray()
+    const rejected = (await db.rejected.toArray()).filter((r) =>
+      r.targets.some((t) => t.table === table && t.rowId === id),
+    )
+    return mergeRow(row, overlays, rejected)
+  })
+}
+
+/** The merged rows of `table` that pass `filter`, rows created offline included. */
+export async function readWhere<K extends SyncTable>(
+  db: SyncDb,
+  table: K,
+  filter: (row: RowTypes[K]) => boolean,
+): Promise<Merged<RowTypes[K]>[]> {
+  return (await readTable(db, table)).filter(filter)
+}
+
+/**
+ * The merged rows whose indexed field `index` is `value`: the synced rows
+ * through the index, the table's overlay (rows created offline included),
+ * then only those that match. Newest first.
+ */
+export function readIndexed<K extends 'applications' | 'feedback'>(
+  db: SyncDb,
+  table: K,
+  index: 'topicId',
+  value: string,
+): Promise<Merged<RowTypes[K]>[]> {
+  return db.transaction('r', [db.table(table), db.overlay, db.rejected], async () => {
+    const rows = (await db.table(table).where(index).equals(value).toArray()) as RowTypes[K][]
+    const overlays = await db.overlay.where('table').equals(table).toArray()
+    const rejected = await db.rejected.toArray()
+    return mergeRows(table, rows, keyOf(table), overlays, rejected)
+      .filter((row) => row[index] === value)
+      .sort(byNewest)
+  })
+}
+
+/** A topic's applications, newest first. */
+export function readApplicationsOfTopic(db: SyncDb, topicId: string) {
+  return readIndexed(db, 'applications', 'topicId', topicId)
+}
+
+/** A topic's feedback, newest first. */
+export function readFeedbackOfTopic(db: SyncDb, topicId: string) {
+  return readIndexed(db, 'feedback', 'topicId', topicId)
+}
+
+/** The caller's application to a topic, if any. */
+export async function readMyApplication(db: SyncDb, topicId: string, userId: string) {
+  return (await readApplicationsOfTopic(db, topicId)).find((a) => a.mentee.id === userId)
+}
+
+/** A user by username (case-insensitive, as the server reads it). */
+export async function readUserByUsername(db: SyncDb, username: string) {
+  const wanted = username.toLowerCase()
+  return (await readTable(db, 'users')).find((u) => u.username.toLowerCase() === wanted)
+}
+
+/** The caller's notification preferences, merged. */
+export function readPreferences(db: SyncDb) {
+  return readRow(db, 'preferences', 'me')
+}
+
+/** Changes the server refused, newest first: the "changes that could not be saved" list. */
+export async function readRejected(db: SyncDb): Promise<RejectedRow[]> {
+  return (await db.rejected.orderBy('rejectedAt').toArray()).reverse()
+}
+
+/** The outbox in push order. */
+export function readOutbox(db: SyncDb): Promise<OutboxRow[]> {
+  return db.outbox.orderBy('seq').toArray()
+}
