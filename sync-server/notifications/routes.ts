@@ -15,11 +15,16 @@ const NOT_FOUND = 'Notification not found'
 /** /api/notifications and /api/user/notification-preferences. */
 export const notificationRoutes = new Hono<AppEnv>()
 
+/** Columns of a notification `n` as the API answers it. */
+export function notificationColumns(db: Db) {
+  return db`n.id, n.kind, n.title, n.message, n.link, n.created_at AS "createdAt", n.read`
+}
+
 function selectNotifications(db: Db, userId: string, id?: string) {
   return db<Notification[]>`
-    SELECT id, kind, title, message, link, created_at AS "createdAt", read
-    FROM notifications WHERE user_id = ${userId} ${id ? db`AND id = ${id}` : db``}
-    ORDER BY created_at DESC, id
+    SELECT ${notificationColumns(db)}
+    FROM notifications n WHERE n.user_id = ${userId} ${id ? db`AND n.id = ${id}` : db``}
+    ORDER BY n.created_at DESC, n.id
     LIMIT 200`
 }
 
@@ -40,7 +45,8 @@ notificationRoutes.patch('/notifications/:id', async (c) => {
   return c.json(found(notification, NOT_FOUND))
 })
 
-async function readPreferences(db: Db, userId: string): Promise<Preferences> {
+/** A user's preferences as the API answers them; the defaults when none are stored. */
+export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
   const [row] = await db<Preferences['emailNotifications'][]>`
     SELECT new_applications AS "newApplications", topic_status_updates AS "topicStatusUpdates",
       application_status_updates AS "applicationStatusUpdates",

@@ -1,7 +1,9 @@
-import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/preferences.ts'
+import type { Preferences } from '../../shared/preferences.ts'
 import type { SyncTable } from '../../shared/sync.ts'
 import type { Db } from '../db/connect.ts'
-import type { Pass } from './tables.ts'
+import { readPreferences as readStoredPreferences } from '../notifications/routes.ts'
+import { visibleTo } from '../topics/queries.ts'
+import { applicationVisibleTo, type Pass, written } from './tables.ts'
 
 export type Removal = { id: string; tbl: SyncTable; rowId: string }
 
@@ -19,13 +21,11 @@ export async function readRemovals(
 ): Promise<{ key: string; row: Removal }[]> {
   if (pass.from === '0') return []
   const { id: me, isAdmin } = pass.viewer
-  const visibleTopic = isAdmin
-    ? db`true`
-    : db`(t.status IN ('approved', 'started', 'concluded') OR t.mentor_id = ${me})`
+  const visibleTopic = visibleTo(db, pass.viewer)
   const rows = await db<Removal[]>`
     SELECT r.id::text AS id, r.tbl, r.row_id AS "rowId"
     FROM sync_removals r
-    WHERE r.sync_xid >= ${pass.from}::xid8 AND r.sync_xid < ${pass.to}::xid8
+    WHERE ${written(db, pass, 'r.sync_xid')}
       ${after === undefined ? db`` : db`AND r.id > ${after}::bigint`}
       AND r.tbl <> 'notification_preferences'
       AND (r.audience IS NULL OR ${me}::uuid = ANY (r.audience) ${isAdmin ? db`OR r.admins` : db``})
@@ -34,8 +34,7 @@ export async function readRemovals(
           SELECT 1 FROM topics t WHERE t.id = r.row_id::uuid AND ${visibleTopic})
         WHEN 'applications' THEN EXISTS (
           SELECT 1 FROM applications a JOIN topics t ON t.id = a.topic_id
-          WHERE a.id = r.row_id::uuid
-            AND ${isAdmin ? db`true` : db`(a.mentee_id = ${me} OR t.mentor_id = ${me})`})
+          WHERE a.id = r.row_id::uuid AND ${applicationVisibleTo(db, pass.viewer)})
         WHEN 'feedback' THEN EXISTS (
           SELECT 1 FROM feedback f JOIN topics t ON t.id = f.topic_id
           WHERE f.id = r.row_id::uuid AND ${visibleTopic})
@@ -67,17 +66,12 @@ export async function readPreferences(db: Db, pass: Pass): Promise<Preferences |
     const [changed] = await db<{ changed: boolean }[]>`
       SELECT EXISTS (
           SELECT 1 FROM notification_preferences
-          WHERE user_id = ${me} AND sync_xid >= ${pass.from}::xid8 AND sync_xid < ${pass.to}::xid8)
+          WHERE user_id = ${me} AND ${written(db, pass, 'sync_xid')})
         OR EXISTS (
           SELECT 1 FROM sync_removals
           WHERE tbl = 'notification_preferences' AND row_id = ${me}::text
-            AND sync_xid >= ${pass.from}::xid8 AND sync_xid < ${pass.to}::xid8) AS changed`
+            AND ${written(db, pass, 'sync_xid')}) AS changed`
     if (!changed?.changed) return null
   }
-  const [row] = await db<Preferences['emailNotifications'][]>`
-    SELECT new_applications AS "newApplications", topic_status_updates AS "topicStatusUpdates",
-      application_status_updates AS "applicationStatusUpdates",
-      new_topics_for_review AS "newTopicsForReview"
-    FROM notification_preferences WHERE user_id = ${me}`
-  return row ? { emailNotifications: { ...row } } : DEFAULT_PREFERENCES
+  return readStoredPreferences(db, me)
 }

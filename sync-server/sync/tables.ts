@@ -1,7 +1,10 @@
 import type postgres from 'postgres'
 import type { Actor } from '../../shared/decision.ts'
 import type { SyncTable } from '../../shared/sync.ts'
+import { applicationColumns, applicationSource } from '../applications/queries.ts'
 import type { Db } from '../db/connect.ts'
+import { notificationColumns } from '../notifications/routes.ts'
+import { feedbackColumns, topicColumns, visibleTo } from '../topics/queries.ts'
 import { userColumns } from '../users/queries.ts'
 
 /**
@@ -15,10 +18,9 @@ export type Row = Record<string, unknown> & { version: number }
 
 /**
  * Reads up to `limit` rows of one table for a pass, ordered by key, after
- * `after`. Rows are in the shapes the REST reads answer (the columns below
- * mirror topics/queries.ts, applications/queries.ts, topics/feedback.ts,
- * notifications/routes.ts and users/queries.ts; pull.test.ts checks they stay
- * equal) and each carries the highest version of the rows it is built from.
+ * `after`. Rows are in the shapes the REST reads answer (built from the same
+ * column lists and visibility rules; pull.test.ts compares a replica with the
+ * REST answers) and each carries the highest version of the rows it is built from.
  *
  * A row counts as changed in a pass when any row it is built from (a topic's
  * mentor, an application's mentee, topic and mentor) was written in the pass,
@@ -35,14 +37,15 @@ export type TableReader = (
 
 const first = (pass: Pass) => pass.from === '0'
 
-function written(db: Db, pass: Pass, column: string) {
-  const c = db(column)
-  return db`(${c} >= ${pass.from}::xid8 AND ${c} < ${pass.to}::xid8)`
+/** Applications `a` (of topic `t`) the viewer may see: their own, their topics', or all for admins. */
+export function applicationVisibleTo(db: Db, viewer: Actor) {
+  return viewer.isAdmin ? db`true` : db`(a.mentee_id = ${viewer.id} OR t.mentor_id = ${viewer.id})`
 }
 
-function publicOrOwn(db: Db, viewer: Actor, alias: string) {
-  if (viewer.isAdmin) return db`true`
-  return db`(${db(`${alias}.status`)} IN ('approved', 'started', 'concluded') OR ${db(`${alias}.mentor_id`)} = ${viewer.id})`
+/** `column` (a sync_xid) was written by a transaction of the pass. */
+export function written(db: Db, pass: Pass, column: string) {
+  const c = db(column)
+  return db`(${c} >= ${pass.from}::xid8 AND ${c} < ${pass.to}::xid8)`
 }
 
 function afterId(db: Db, column: string, after: string | undefined) {
@@ -76,16 +79,9 @@ function page(
 
 const topics: TableReader = async (db, pass, after, limit) => {
   const select = db`
-    SELECT t.id, t.subject, t.description, t.max_mentees::int AS "maxMentees",
-      t.current_mentees::int AS "currentMentees", t.seniority_required::text[] AS "seniorityRequired",
-      t.location, t.interests, t.status, t.mentor_id AS "mentorId",
-      json_build_object('id', m.id, 'username', m.username, 'full_name', m.full_name,
-                        'profileImage', m.profile_image) AS mentor,
-      t.mentor_feedback AS "mentorFeedback", t.rejection_reason AS "rejectionReason",
-      t.created_at AS "createdAt", t.updated_at AS "updatedAt",
-      GREATEST(t.version, m.version)::float8 AS version
+    SELECT ${topicColumns(db)}, GREATEST(t.version, m.version)::float8 AS version
     FROM topics t JOIN users m ON m.id = t.mentor_id
-    WHERE ${publicOrOwn(db, pass.viewer, 't')}`
+    WHERE ${visibleTo(db, pass.viewer)}`
   const changed = db`
     SELECT id FROM topics WHERE ${written(db, pass, 'sync_xid')}
     UNION ALL
@@ -98,18 +94,10 @@ const topics: TableReader = async (db, pass, after, limit) => {
 const applications: TableReader = async (db, pass, after, limit) => {
   const { viewer } = pass
   const select = db`
-    SELECT a.id, a.topic_id AS "topicId", a.status, a.rejection_reason AS "rejectionReason",
-      a.created_at AS "createdAt", a.updated_at AS "updatedAt",
-      json_build_object('id', e.id, 'username', e.username, 'full_name', e.full_name,
-                        'seniority', e.seniority) AS mentee,
-      json_build_object('id', t.id, 'subject', t.subject, 'status', t.status,
-        'mentor', json_build_object('id', m.id, 'username', m.username, 'full_name', m.full_name)) AS topic,
+    SELECT ${applicationColumns(db)},
       GREATEST(a.version, e.version, t.version, m.version)::float8 AS version
-    FROM applications a
-      JOIN users e ON e.id = a.mentee_id
-      JOIN topics t ON t.id = a.topic_id
-      JOIN users m ON m.id = t.mentor_id
-    WHERE ${viewer.isAdmin ? db`true` : db`(a.mentee_id = ${viewer.id} OR t.mentor_id = ${viewer.id})`}`
+    FROM ${applicationSource(db)}
+    WHERE ${applicationVisibleTo(db, viewer)}`
   const changed = db`
     SELECT id FROM applications WHERE ${written(db, pass, 'sync_xid')}
     UNION ALL
@@ -128,12 +116,9 @@ const applications: TableReader = async (db, pass, after, limit) => {
 /** Feedback on the topics the viewer may see (GET /api/topics/{id}/feedback). */
 const feedback: TableReader = async (db, pass, after, limit) => {
   const select = db`
-    SELECT f.id, f.topic_id AS "topicId", f.feedback, f.rating::int AS rating, f.is_mentor AS "isMentor",
-      json_build_object('id', u.id, 'username', u.username, 'full_name', u.full_name) AS user,
-      f.created_at AS "createdAt", f.updated_at AS "updatedAt",
-      GREATEST(f.version, u.version, t.version)::float8 AS version
+    SELECT ${feedbackColumns(db)}, GREATEST(f.version, u.version, t.version)::float8 AS version
     FROM feedback f JOIN users u ON u.id = f.user_id JOIN topics t ON t.id = f.topic_id
-    WHERE ${publicOrOwn(db, pass.viewer, 't')}`
+    WHERE ${visibleTo(db, pass.viewer)}`
   const changed = db`
     SELECT id FROM feedback WHERE ${written(db, pass, 'sync_xid')}
     UNION ALL
@@ -147,8 +132,7 @@ const feedback: TableReader = async (db, pass, after, limit) => {
 /** The viewer's own notifications, all of them (GET /api/notifications lists the newest 200). */
 const notifications: TableReader = async (db, pass, after, limit) => {
   const select = db`
-    SELECT n.id, n.kind, n.title, n.message, n.link, n.created_at AS "createdAt", n.read,
-      n.version::float8 AS version
+    SELECT ${notificationColumns(db)}, n.version::float8 AS version
     FROM notifications n
     WHERE n.user_id = ${pass.viewer.id}`
   const changed = db`

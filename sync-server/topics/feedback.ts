@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts'
 import { actorOf, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { enforce, found, parseId, readBody } from '../http/validate.ts'
-import { getVisibleTopic, lockVisibleTopic } from './queries.ts'
+import { feedbackColumns, getVisibleTopic, lockVisibleTopic } from './queries.ts'
 
 const NOT_FOUND = 'Topic not found'
 
@@ -13,9 +13,7 @@ export const topicFeedbackRoutes = new Hono<AppEnv>()
 
 function listFeedback(db: Db, topicId: string, userId?: string) {
   return db<Feedback[]>`
-    SELECT f.id, f.topic_id AS "topicId", f.feedback, f.rating::int AS rating, f.is_mentor AS "isMentor",
-      json_build_object('id', u.id, 'username', u.username, 'full_name', u.full_name) AS user,
-      f.created_at AS "createdAt", f.updated_at AS "updatedAt"
+    SELECT ${feedbackColumns(db)}
     FROM feedback f JOIN users u ON u.id = f.user_id
     WHERE f.topic_id = ${topicId} ${userId ? db`AND f.user_id = ${userId}` : db``}
     ORDER BY f.is_mentor DESC, f.created_at, f.id`

@@ -3,8 +3,8 @@ import { canViewTopic, type Topic } from '../../shared/topic.ts'
 import type { Db } from '../db/connect.ts'
 import { ApiError } from '../http/errors.ts'
 
-/** Columns of a topic as the API answers it (spec section 3), with its `mentor` object. */
-function topicColumns(db: Db) {
+/** Columns of a topic `t` as the API answers it (spec section 3), with its `mentor` object (`m`). */
+export function topicColumns(db: Db) {
   return db`
     t.id, t.subject, t.description, t.max_mentees::int AS "maxMentees",
     t.current_mentees::int AS "currentMentees", t.seniority_required::text[] AS "seniorityRequired",
@@ -15,8 +15,8 @@ function topicColumns(db: Db) {
     t.created_at AS "createdAt", t.updated_at AS "updatedAt"`
 }
 
-/** Approved, started and concluded topics for everyone; the rest for their mentor and admins. */
-function visibleTo(db: Db, actor: Actor) {
+/** Approved, started and concluded topics `t` for everyone; the rest for their mentor and admins. */
+export function visibleTo(db: Db, actor: Actor) {
   if (actor.isAdmin) return db`true`
   return db`(t.status IN ('approved', 'started', 'concluded') OR t.mentor_id = ${actor.id})`
 }
@@ -72,4 +72,12 @@ export async function lockVisibleTopic(db: Db, actor: Actor, id: string): Promis
   const topic = await lockTopic(db, id)
   if (!topic || !canViewTopic(actor, topic)) throw new ApiError(404, 'Topic not found')
   return topic
+}
+
+/** Columns of a feedback entry `f` as the API answers it, with its author `u`. */
+export function feedbackColumns(db: Db) {
+  return db`
+    f.id, f.topic_id AS "topicId", f.feedback, f.rating::int AS rating, f.is_mentor AS "isMentor",
+    json_build_object('id', u.id, 'username', u.username, 'full_name', u.full_name) AS user,
+    f.created_at AS "createdAt", f.updated_at AS "updatedAt"`
 }
