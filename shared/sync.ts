@@ -25,7 +25,17 @@ export const IDEMPOTENCY_KEY_RETENTION_DAYS = 90
 
 /** Push batch size: the most mutations one push may carry. */
 export const PUSH_MAX_MUTATIONS = 100
-/** The largest push body: a full batch of large topic descriptions. */
+/**
+ * The largest push body. Not a full batch of the largest mutations: a topic
+ * with a 50,000-character description (DESCRIPTION_MAX_LENGTH) is up to
+ * 150 kB of JSON (3 bytes a character outside ASCII; 50 kB in ASCII), plus
+ * about 7 kB of subject, interests and envelope, so 100 of them would be
+ * up to 15.7 MB (5.1 MB in ASCII). The client cuts each push to this limit
+ * by counting the bytes it sends (at least 26 such mutations a push), and
+ * refuses, unsent, a single mutation that would not fit alone; a replayed
+ * body is also held to the server's BODY_LIMIT_BYTES (256 kB by default).
+ * 4 MB keeps what one request makes the server hold small.
+ */
 export const PUSH_BODY_LIMIT_BYTES = 4 * 1024 * 1024
 
 /** Every row carries its version: of two copies of one row, the higher is newer. */
@@ -106,9 +116,25 @@ export const pushMutationSchema = z.strictObject({
 })
 export type PushMutation = z.infer<typeof pushMutationSchema>
 
+/**
+ * The problem `type` of a push refused because the session is not the user
+ * whose queue it carries (`userId`). Its status is 401, like a push without a
+ * session: the client keeps its queue and asks the person to sign in again,
+ * as that user.
+ */
+export const PUSH_OTHER_USER_PROBLEM = 'urn:pairwise:problem:sync-push-other-user'
+
 /** POST /api/sync/push. Results come in the order of `mutations`. */
 export const pushRequestSchema = z.strictObject({
   clientId: z.string().min(1, 'clientId is required').max(255),
+  /**
+   * The user whose queue this is. When it is not the session's user the
+   * server applies nothing and answers 401 with type PUSH_OTHER_USER_PROBLEM:
+   * the browser's session cookie is shared by every tab, and another person
+   * may have signed in meanwhile. Optional so that clients from before it
+   * keep working; the PWA always sends it.
+   */
+  userId: z.string().min(1, 'userId must not be empty').max(255).optional(),
   mutations: z
     .array(pushMutationSchema)
     .max(PUSH_MAX_MUTATIONS, `A push carries at most ${PUSH_MAX_MUTATIONS} mutations`),

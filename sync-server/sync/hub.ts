@@ -8,7 +8,10 @@ export const SYNC_CHANNEL = 'pairwise_sync'
 export type HubOptions = {
   /** At most one poke per client in this window; more are sent once it ends. */
   coalesceMs: number
-  /** Embedded database only: how often to look for changes while clients listen. */
+  /**
+   * How often to look at the watermark: on the embedded database, for
+   * changes while clients listen; on PostgreSQL, while changes are held back.
+   */
   pollMs: number
 }
 
@@ -25,6 +28,19 @@ type Subscriber = {
 
 /** Who a trigger's notification is for (sql/0003_sync.sql, sync_poke). */
 type Audience = { all?: boolean; u?: string[]; a?: boolean }
+
+/**
+ * Changes that were announced while an older transaction was still running:
+ * a pull may hold them back (pull.ts serves transaction ids below the oldest
+ * running one), so their audience is poked again once every transaction
+ * below `until` has finished.
+ */
+type Held = { audience: Audience; until: bigint }
+
+/** Beyond this many held-back notifications, they become one for everyone. */
+const MAX_HELD = 256
+
+const EVERYONE: Audience = { all: true }
 
 /**
  * Fans database changes out to the event streams of one server process.
@@ -44,6 +60,11 @@ export class SyncHub {
   private polling = false
   private lastPolled: string | undefined
   private listening = false
+  /** Listen mode: notifications received and not yet looked at against the watermark. */
+  private arrivals: Audience[] = []
+  private held: Held[] = []
+  private checking: Promise<void> | undefined
+  private heldTimer: ReturnType<typeof setInterval> | undefined
 
   constructor(
     private readonly sql: Sql,
@@ -69,15 +90,26 @@ export class SyncHub {
       if (subscriber.timer) clearTimeout(subscriber.timer)
       subscriber.timer = undefined
       this.subscribers.delete(subscriber)
-      if (this.subscribers.size === 0) this.stopPolling()
+      if (this.subscribers.size === 0) {
+        this.stopPolling()
+        // Nobody left to poke; whoever subscribes next pulls first anyway.
+        this.held = []
+        this.arrivals = []
+        this.stopHeldTimer()
+      }
     }
   }
 
-  /** For tests and diagnostics: open streams and running timers. */
+  /** For tests and diagnostics: open streams, running timers, held-back notifications. */
   stats() {
-    let timers = this.pollTimer ? 1 : 0
+    let timers = (this.pollTimer ? 1 : 0) + (this.heldTimer ? 1 : 0)
     for (const s of this.subscribers) if (s.timer) timers += 1
-    return { subscribers: this.subscribers.size, timers, listening: this.listening }
+    return {
+      subscribers: this.subscribers.size,
+      timers,
+      listening: this.listening,
+      held: this.held.length,
+    }
   }
 
   private start(): Promise<'listen' | 'poll'> {
@@ -97,7 +129,7 @@ export class SyncHub {
       (payload) => this.deliver(payload),
       () => {
         // After a lost connection postgres.js listens again; what happened meanwhile is unknown.
-        if (listenedBefore) for (const s of this.subscribers) this.schedule(s)
+        if (listenedBefore) this.arrive(EVERYONE)
         listenedBefore = true
       },
     )
@@ -112,12 +144,117 @@ export class SyncHub {
     } catch {
       return
     }
+    this.arrive(audience)
+  }
+
+  /**
+   * A transaction that changed what `audience` sees has committed. Its
+   * pokes go out once the hub has looked at the watermark (checkHeld): a
+   * pull started after that look serves the change unless an older
+   * transaction was still running then, and such a change is held and
+   * poked again once the watermark has passed it.
+   */
+  private arrive(audience: Audience): void {
+    if (this.subscribers.size === 0) return
+    this.arrivals.push(audience)
+    void this.checkHeld()
+  }
+
+  /** Pokes every subscriber `audience` names. */
+  private pokeAudience(audience: Audience): void {
     const users = new Set(audience.u ?? [])
     for (const s of this.subscribers) {
       if (audience.all || users.has(s.viewer.id) || (audience.a && s.viewer.isAdmin)) {
         this.schedule(s)
       }
     }
+  }
+
+  /**
+   * Looks at the watermark once for everything that arrived meanwhile (one
+   * query at a time, however many notifications come in): pokes the
+   * arrivals, keeps those an older running transaction may hold back, and
+   * pokes again the held ones the watermark has now passed.
+   *
+   * A committed transaction T's id is below `pg_snapshot_xmax` of any
+   * snapshot taken after its notification arrived. When that snapshot's
+   * xmin equals its xmax nothing is running below it, so T is inside the
+   * window of every pull that starts from now on. Otherwise T may be at or
+   * above xmin, a pull would hold it back, and the one poke at commit would
+   * be the last: it is held until xmin reaches that xmax (every transaction
+   * below it, T included, has finished), then its audience is poked again.
+   */
+  private checkHeld(): Promise<void> {
+    if (this.checking) return this.checking
+    if (this.arrivals.length === 0 && this.held.length === 0) return Promise.resolve()
+    this.checking = (async () => {
+      try {
+        while (this.arrivals.length > 0 || this.held.length > 0) {
+          const arrived = this.arrivals.splice(0)
+          let xmin: bigint
+          let xmax: bigint
+          try {
+            ;({ xmin, xmax } = await this.snapshot())
+          } catch (error) {
+            console.warn(
+              'Sync watermark check failed:',
+              error instanceof Error ? error.message : error,
+            )
+            // Poke anyway; the next check that works pokes these again.
+            for (const audience of arrived) {
+              this.pokeAudience(audience)
+              this.hold(audience, 0n)
+            }
+            break
+          }
+          const released = this.held.filter((h) => h.until <= xmin)
+          this.held = this.held.filter((h) => h.until > xmin)
+          for (const h of released) this.pokeAudience(h.audience)
+          for (const audience of arrived) {
+            this.pokeAudience(audience)
+            if (xmin < xmax) this.hold(audience, xmax)
+          }
+          if (this.arrivals.length === 0) break
+        }
+      } finally {
+        this.checking = undefined
+        if (this.subscribers.size === 0) {
+          // Everyone left while the check ran: nobody to poke again.
+          this.held = []
+          this.arrivals = []
+        }
+        if (this.held.length > 0) this.startHeldTimer()
+        else this.stopHeldTimer()
+      }
+    })()
+    return this.checking
+  }
+
+  private hold(audience: Audience, until: bigint): void {
+    this.held.push({ audience, until })
+    if (this.held.length > MAX_HELD) {
+      const last = this.held.reduce((max, h) => (h.until > max ? h.until : max), 0n)
+      this.held = [{ audience: EVERYONE, until: last }]
+    }
+  }
+
+  /** While changes are held back, the watermark is looked at every pollMs. */
+  private startHeldTimer(): void {
+    if (this.heldTimer) return
+    this.heldTimer = setInterval(() => void this.checkHeld(), this.options.pollMs)
+    this.heldTimer.unref()
+  }
+
+  private stopHeldTimer(): void {
+    if (this.heldTimer) clearInterval(this.heldTimer)
+    this.heldTimer = undefined
+  }
+
+  private async snapshot(): Promise<{ xmin: bigint; xmax: bigint }> {
+    const [row] = await this.sql<{ xmin: string; xmax: string }[]>`
+      SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax
+      FROM pg_current_snapshot() AS s`
+    return { xmin: BigInt(row?.xmin ?? '0'), xmax: BigInt(row?.xmax ?? '0') }
   }
 
   /** Pokes now, or once the subscriber's coalescing window ends. */

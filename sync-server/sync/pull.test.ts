@@ -19,6 +19,7 @@ import {
   pullToEnd,
   type Replica,
   rowsMoved,
+  settled,
   withoutVersion,
 } from './testing.ts'
 
@@ -31,10 +32,16 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
+/** Pulls to the end once every write made so far is below the watermark. */
+async function pullAll(client: Client, replica: Replica, limit?: number) {
+  await settled(server.sql)
+  return pullToEnd(client, replica, limit)
+}
+
 /** A replica of `client` synced to the end, in pages of `limit`. */
 async function synced(client: Client, limit?: number): Promise<Replica> {
   const replica = emptyReplica()
-  await pullToEnd(client, replica, limit)
+  await pullAll(client, replica, limit)
   return replica
 }
 
@@ -116,7 +123,7 @@ describe('GET /api/sync/pull: a first sync', () => {
     const { mentee: participant } = await concludedWithFeedback()
     for (const client of [mentee, mentor, participant, admin]) {
       const replica = emptyReplica()
-      const pages = await pullToEnd(client, replica, 3)
+      const pages = await pullAll(client, replica, 3)
       expect(pages.length).toBeGreaterThan(3)
       // No row twice: a first sync sends each row once.
       expect(rowsMoved(pages)).toBe(
@@ -175,12 +182,12 @@ describe('GET /api/sync/pull: deltas', () => {
     const proposed = await createTopic(mentor)
     const replica = await synced(reader)
 
-    expect(rowsMoved(await pullToEnd(reader, replica))).toBe(0)
+    expect(rowsMoved(await pullAll(reader, replica))).toBe(0)
 
     expect((await other.patch(`/api/users/${other.user?.username}`, { bio: 'Hello' })).status).toBe(
       200,
     )
-    const pages = await pullToEnd(reader, replica)
+    const pages = await pullAll(reader, replica)
     expect(pages).toHaveLength(1)
     expect(rowsMoved(pages)).toBe(1)
     expect(pages[0]?.changes.users.map((u) => [u.id, u.bio])).toEqual([[other.user?.id, 'Hello']])
@@ -190,7 +197,7 @@ describe('GET /api/sync/pull: deltas', () => {
       status: 'approved',
     })
     expect(review.status).toBe(200)
-    const next = await pullToEnd(reader, replica)
+    const next = await pullAll(reader, replica)
     expect(rowsMoved(next)).toBe(1)
     expect(next[0]?.changes.topics.map((t) => [t.id, t.status])).toEqual([
       [proposed.id, 'approved'],
@@ -201,7 +208,7 @@ describe('GET /api/sync/pull: deltas', () => {
     const { mentor, mentee, approved } = await programme()
     const replica = await synced(mentee)
     await server.sql`UPDATE users SET full_name = 'Renamed Mentor' WHERE id = ${mentor.user?.id ?? ''}`
-    const pages = await pullToEnd(mentee, replica)
+    const pages = await pullAll(mentee, replica)
     expect(pages[0]?.changes.users.map((u) => u.full_name)).toEqual(['Renamed Mentor'])
     expect(replica.tables.topics[approved.id]?.mentor).toMatchObject({
       full_name: 'Renamed Mentor',
@@ -226,7 +233,7 @@ describe('GET /api/sync/pull: deltas', () => {
 
     await server.sql`UPDATE topics SET status = 'proposed' WHERE id = ${topic.id}`
     for (const [client, replica] of replicas) {
-      const pages = await pullToEnd(client, replica)
+      const pages = await pullAll(client, replica)
       const gone = pages.flatMap((p) => p.removed.topics)
       if (client === mentor || client === admin) {
         expect(gone).toEqual([])
@@ -242,7 +249,7 @@ describe('GET /api/sync/pull: deltas', () => {
     // Back to public: it returns, feedback and all.
     await server.sql`UPDATE topics SET status = 'concluded' WHERE id = ${topic.id}`
     const strangers = replicas.get(stranger) as Replica
-    await pullToEnd(stranger, strangers)
+    await pullAll(stranger, strangers)
     expect(strangers.tables.topics[topic.id]?.status).toBe('concluded')
     expect(replicaView(strangers)).toEqual(await restView(stranger))
   })
@@ -256,8 +263,8 @@ describe('GET /api/sync/pull: deltas', () => {
     await server.sql`DELETE FROM notifications WHERE id = ${note ?? ''}`
     await server.sql`DELETE FROM users WHERE id = ${leaver.user?.id ?? ''}`
     await server.sql`DELETE FROM notification_preferences WHERE user_id = ${mentee.user?.id ?? ''}`
-    const mentorPages = await pullToEnd(mentor, replicas[0] as Replica)
-    const menteePages = await pullToEnd(mentee, replicas[1] as Replica)
+    const mentorPages = await pullAll(mentor, replicas[0] as Replica)
+    const menteePages = await pullAll(mentee, replicas[1] as Replica)
     expect(mentorPages.flatMap((p) => p.removed.notifications)).toEqual([note])
     expect(menteePages.flatMap((p) => p.removed.notifications)).toEqual([])
     for (const pages of [mentorPages, menteePages]) {
@@ -274,6 +281,7 @@ describe('GET /api/sync/pull: deltas', () => {
     for (let i = 0; i < 6; i++) topics.push(await approvedTopic(admin, mentor))
     const reader = await server.signIn(unique('paging-reader'))
     const replica = emptyReplica()
+    await settled(server.sql)
     let page = await pullOnce(reader, undefined, 2)
     const seen = page.changes.topics.map((t) => t.id)
     // Change every topic while the pass is under way: sent ones and ones still to come.
@@ -289,7 +297,7 @@ describe('GET /api/sync/pull: deltas', () => {
       page = await pullOnce(reader, replica.cursor, 2)
       applyPage(replica, page)
     }
-    await pullToEnd(reader, replica, 2)
+    await pullAll(reader, replica, 2)
     expect(seen.length).toBeGreaterThan(0)
     for (const topic of topics) {
       expect(replica.tables.topics[topic.id]?.subject).toBe(`${topic.id} v2`)
@@ -307,14 +315,14 @@ describe('GET /api/sync/pull: cursors', () => {
 
     const grant = await admin.post(`/api/admin/users/${promoted.user?.id}/toggle-admin`)
     expect(grant.body.isAdmin).toBe(true)
-    const pages = await pullToEnd(promoted, replica)
+    const pages = await pullAll(promoted, replica)
     expect(pages[0]?.reset).toBe(true)
     expect(pages.slice(1).every((p) => !p.reset)).toBe(true)
     expect(replica.tables.topics[proposed.id]).toBeDefined()
     expect(replicaView(replica)).toEqual(await restView(promoted))
 
     await admin.post(`/api/admin/users/${promoted.user?.id}/toggle-admin`)
-    const after = await pullToEnd(promoted, replica)
+    const after = await pullAll(promoted, replica)
     expect(after[0]?.reset).toBe(true)
     expect(replica.tables.topics[proposed.id]).toBeUndefined()
     expect(replicaView(replica)).toEqual(await restView(promoted))
@@ -396,7 +404,7 @@ describe('GET /api/sync/pull: transactions that commit out of order', () => {
         expect(Number(rowB?.version)).toBeGreaterThan(versionA)
 
         // While A is open the pull may send B's row or nothing, never A's, and a cursor.
-        const during = await pullToEnd(reader, replica)
+        const during = await pullToEnd(reader, replica) // not settled: A is still open
         const sent = during.flatMap((p) => p.changes.topics.map((t) => t.subject))
         expect(sent.every((s) => s === 'Written by B')).toBe(true)
         expect(replica.cursor).toEqual(expect.any(String))
@@ -406,7 +414,7 @@ describe('GET /api/sync/pull: transactions that commit out of order', () => {
         await other.end()
       }
 
-      await pullToEnd(reader, replica)
+      await pullAll(reader, replica)
       expect(replica.tables.topics[first.id]?.subject).toBe('Written by A')
       expect(replica.tables.topics[second.id]?.subject).toBe('Written by B')
       expect(replicaView(replica)).toEqual(await restView(reader))

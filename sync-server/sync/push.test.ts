@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { PUSH_MAX_MUTATIONS, type PushMutation, pushResponseSchema } from '../../shared/sync.ts'
+import {
+  PUSH_MAX_MUTATIONS,
+  PUSH_OTHER_USER_PROBLEM,
+  type PushMutation,
+  pushResponseSchema,
+} from '../../shared/sync.ts'
 import {
   approvedTopic,
   expectProblem,
@@ -206,6 +211,41 @@ describe('POST /api/sync/push', () => {
     expectProblem(res, 401)
     expect(res.body.results).toBeUndefined()
     expect(await topicCount(server, subjectOf(mutation))).toBe(0)
+  })
+
+  it('refuses the whole push with 401 when the session is not the user whose queue it is', async () => {
+    const alice = await server.signIn(unique('queue-owner'))
+    const bob = await server.signIn(unique('other-session'))
+    const create = createTopicMutation()
+    const profile: PushMutation = {
+      id: randomUUID(),
+      method: 'PATCH',
+      path: `/api/users/${bob.user?.username}`,
+      body: { bio: 'Written in Alice’s queue' },
+    }
+    const res = await bob.post('/api/sync/push', {
+      clientId: 'alices-laptop',
+      userId: alice.user?.id,
+      mutations: [create, profile],
+    })
+    expectProblem(res, 401, /another user/)
+    expect(res.body).toMatchObject({ type: PUSH_OTHER_USER_PROBLEM, status: 401 })
+    expect(res.body.results).toBeUndefined()
+    // Nothing applied, and no key used up: the same mutations still apply for their owner.
+    expect(await topicCount(server, subjectOf(create))).toBe(0)
+    expect((await bob.get('/api/user')).body.bio).not.toBe('Written in Alice’s queue')
+    const [row] = await server.sql<{ count: number }[]>`
+      SELECT count(*)::int AS count FROM idempotency_keys WHERE key IN ${server.sql([create.id, profile.id])}`
+    expect(row?.count).toBe(0)
+
+    const own = await alice.post('/api/sync/push', {
+      clientId: 'alices-laptop',
+      userId: alice.user?.id,
+      mutations: [create],
+    })
+    expect(own.status, own.text).toBe(200)
+    expect(own.body.results.map((r: { status: number }) => r.status)).toEqual([201])
+    expect(await topicCount(server, subjectOf(create))).toBe(1)
   })
 
   it('answers a malformed mutation with a 400 result, so it cannot wedge the queue behind it', async () => {

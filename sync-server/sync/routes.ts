@@ -1,9 +1,14 @@
 import { Hono } from 'hono'
-import { PUSH_BODY_LIMIT_BYTES, pullQuerySchema, pushEnvelopeSchema } from '../../shared/sync.ts'
+import {
+  PUSH_BODY_LIMIT_BYTES,
+  PUSH_OTHER_USER_PROBLEM,
+  pullQuerySchema,
+  pushEnvelopeSchema,
+} from '../../shared/sync.ts'
 import { limitBody } from '../http/body-limit.ts'
 import { actorOf, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
-import { ApiError, validationError } from '../http/errors.ts'
+import { ApiError, problemBody, validationError } from '../http/errors.ts'
 import { readBody } from '../http/validate.ts'
 import { type EventStreamOptions, eventStream } from './events.ts'
 import { DEFAULT_HUB_OPTIONS, type HubOptions } from './hub.ts'
@@ -13,6 +18,21 @@ import { type Dispatch, replayMutations } from './push.ts'
 export type SyncOptions = Partial<HubOptions> & {
   /** How often an event stream sends a heartbeat comment, so proxies keep it open. */
   heartbeatMs?: number
+}
+
+/**
+ * A push carrying another user's queue: 401 (sign in again, as that user),
+ * told apart from a missing session by its type.
+ */
+function otherUserProblem() {
+  return {
+    ...problemBody(
+      401,
+      'These changes belong to another user than the one signed in. Sign in again as that user to send them.',
+    ),
+    type: PUSH_OTHER_USER_PROBLEM,
+    title: 'Signed in as another user',
+  }
 }
 
 /** The path of the push route: it runs no transaction of its own (http/transaction.ts). */
@@ -46,7 +66,14 @@ export function createSyncRoutes(dispatch: Dispatch, options: SyncOptions = {}):
   })
 
   routes.post('/push', async (c) => {
+    const user = requireUser(c)
     const batch = await readBody(c, pushEnvelopeSchema)
+    if (batch.userId !== undefined && batch.userId.toLowerCase() !== user.id.toLowerCase()) {
+      // Another person's session (shared cookie, another tab signed in): apply nothing.
+      return c.body(JSON.stringify(otherUserProblem()), 401, {
+        'content-type': 'application/problem+json',
+      })
+    }
     const { results, unauthorized } = await replayMutations(
       dispatch,
       new URL(c.req.url).origin,

@@ -1,3 +1,4 @@
+import type { Sql } from 'postgres'
 import { expect } from 'vitest'
 import { type PullResponse, pullResponseSchema, SYNC_TABLES } from '../../shared/sync.ts'
 import type { Client } from '../test/server.ts'
@@ -165,5 +166,26 @@ export async function openEventStream(client: Client): Promise<EventStream> {
         check()
       }),
     close: () => controller.abort(),
+  }
+}
+
+/**
+ * Waits until every transaction running when it was called has ended, on any
+ * database of the cluster. A pull serves changes below the oldest running
+ * transaction (the watermark), so other tests' transactions on the same
+ * PostgreSQL server can hold a change back for a moment, as the protocol
+ * means them to; after this, a pull sees everything committed before the call.
+ */
+export async function settled(sql: Sql, timeoutMs = 20_000): Promise<void> {
+  const [mark] = await sql<{ xmax: string }[]>`
+    SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`
+  const target = BigInt(mark?.xmax ?? '0')
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const [now] = await sql<{ xmin: string }[]>`
+      SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`
+    if (BigInt(now?.xmin ?? '0') >= target) return
+    if (Date.now() > deadline) throw new Error('Transactions older than the test stayed open')
+    await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { DESCRIPTION_MAX_LENGTH } from '../../../shared/constants.ts'
 import { PUSH_BODY_LIMIT_BYTES, type PushMutation } from '../../../shared/sync.ts'
 import {
   approvedTopic,
@@ -190,11 +191,87 @@ describe('refusals', () => {
       )
     }
     expect(await readRejected(engine.db)).toMatchObject([
-      { status: 413, detail: 'The request body is too large.' },
+      {
+        id: poison.mutationId,
+        status: 413,
+        detail: expect.stringMatching(/^This change is too large to send/),
+      },
     ])
     for (const subject of [subjects[0], subjects[99]])
       expect(await topicCount(server, subject ?? '')).toBe(1)
     expect((await readTable(engine.db, 'topics')).filter((t) => t.sync.pending)).toEqual([])
+  })
+
+  it('flushes a queue of 100 topic creations with the longest descriptions, in pushes under the limit', async () => {
+    const mentor = await server.signIn(unique('max-mentor'))
+    const { engine, network } = await offlineEngine(mentor)
+    // 50,000 characters of three bytes each: about 150 kB a mutation, 15 MB for the queue.
+    const description = `<p>${'€'.repeat(DESCRIPTION_MAX_LENGTH - 7)}</p>`
+    expect(description.length).toBe(DESCRIPTION_MAX_LENGTH)
+    const subjects: string[] = []
+    for (let i = 0; i < 100; i++) {
+      subjects.push(unique('Max'))
+      await engine.mutate.createTopic({
+        subject: subjects.at(-1) as string,
+        description,
+        maxMentees: 1,
+        seniorityRequired: ['junior'],
+      })
+    }
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+    network.offline = false
+    const result = await flushSettled(engine)
+    expect(result).toMatchObject({ outcome: 'synced', applied: 100, rejected: 0 })
+    const pushes = network.sent.filter((s) => s.path === '/api/sync/push')
+    const sizes = pushes.map((p) => (p.body as { mutations: unknown[] }).mutations.length)
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(100)
+    expect(pushes.length).toBeGreaterThanOrEqual(4)
+    for (const push of pushes) {
+      expect(new TextEncoder().encode(JSON.stringify(push.body)).length).toBeLessThanOrEqual(
+        PUSH_BODY_LIMIT_BYTES,
+      )
+    }
+    expect(await readRejected(engine.db)).toEqual([])
+    expect(await readOutbox(engine.db)).toEqual([])
+    for (const subject of subjects) expect(await topicCount(server, subject)).toBe(1)
+    const [stored] = await server.sql<{ length: number }[]>`
+      SELECT length(description)::int AS length FROM topics WHERE subject = ${subjects[99] ?? ''}`
+    expect(stored?.length).toBe(DESCRIPTION_MAX_LENGTH)
+  }, 120_000) // 15 MB through IndexedDB, the sanitiser and back: seconds alone, more on a busy machine.
+
+  it('refuses, unsent and with a clear message, a mutation too large for any push, and sends the rest', async () => {
+    const mentor = await server.signIn(unique('huge-mentor'))
+    const { engine, network } = await offlineEngine(mentor)
+    const before = await engine.mutate.updateProfile(mentor.user?.username ?? '', { bio: 'Before' })
+    const topic = { maxMentees: 1, seniorityRequired: ['junior' as const] }
+    const huge = await engine.mutate.createTopic({ subject: unique('Huge'), ...topic })
+    const afterSubject = unique('After')
+    const after = await engine.mutate.createTopic({ subject: afterSubject, ...topic })
+    expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
+    // Queued by an older version, say, with no length check: larger than any push may be.
+    const [row] = await engine.db.outbox.where('id').equals(huge.mutationId).toArray()
+    await engine.db.outbox.update(row?.seq as number, {
+      body: { ...(row?.body as object), description: 'x'.repeat(PUSH_BODY_LIMIT_BYTES) },
+    })
+    network.offline = false
+    const result = await flushSettled(engine)
+    expect(result).toMatchObject({ outcome: 'synced', applied: 2, rejected: 1 })
+    expect(network.pushed.map((m) => m.id)).toEqual([before.mutationId, after.mutationId])
+    expect(await readRejected(engine.db)).toMatchObject([
+      {
+        id: huge.mutationId,
+        status: 413,
+        detail: expect.stringMatching(
+          /^This change is too large to send \(4\.0 MB, and at most 4\.0 MB can be sent at once\)\. It was not saved/,
+        ),
+      },
+    ])
+    expect(await statusOf(server, huge.topicId)).toBeUndefined()
+    expect((await mentor.get('/api/user')).body.bio).toBe('Before')
+    expect(await topicCount(server, afterSubject)).toBe(1)
+    await waitForStatus(engine, (s) => s.pendingCount === 0 && s.rejectedCount === 1)
+    // Nothing is left to retry: the next flush pushes nothing.
+    expect(await engine.flush()).toMatchObject({ outcome: 'synced', pushed: 0 })
   })
 })
 
@@ -214,7 +291,8 @@ describe('an ended session', () => {
       engine,
       (s) => s.needsSignIn && s.pendingCount === 1 && s.rejectedCount === 0,
     )
-    expect(await readOutbox(engine.db)).toMatchObject([{ status: 'queued' }])
+    // Pushed and answered 401: kept, as sent (a session ending mid-batch may have applied some).
+    expect(await readOutbox(engine.db)).toMatchObject([{ status: 'sent' }])
     // Nothing more is tried until the person signs in: no request, no rejection.
     const requests = network.sent.length
     expect(await engine.flush()).toMatchObject({ outcome: 'needs-sign-in' })
@@ -253,21 +331,43 @@ describe('an ended session', () => {
     expect(await applicationsOf(topic.id, mentee.user?.id ?? '')).toBe(1)
   })
 
-  it('never pushes one user’s queue under another user’s session', async () => {
+  it('never applies one user’s queue under another user’s session: the server refuses it, the queue stays', async () => {
     const alice = await server.signIn(unique('alice'))
     const bob = await server.signIn(unique('bob'))
     const { engine, network } = await offlineEngine(alice)
-    const { topicId } = await engine.mutate.createTopic({
+    const { topicId, mutationId } = await engine.mutate.createTopic({
       subject: 'Alice’s',
       maxMentees: 1,
       seniorityRequired: ['mid'],
     })
     expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
     network.offline = false
+    const sentBefore = network.sent.length
+    const queuedBefore = await readOutbox(engine.db)
+    expect(queuedBefore).toMatchObject([{ id: mutationId }])
     network.client = bob
-    expect(await engine.flush()).toMatchObject({ outcome: 'needs-sign-in' })
-    expect(network.pushed).toEqual([])
+    expect(await engine.flush()).toMatchObject({
+      outcome: 'needs-sign-in',
+      error: expect.stringMatching(/signed in as someone else/),
+    })
+    // One request: the push itself, naming its user; no GET /api/user before it.
+    expect(network.sent.slice(sentBefore).map((s) => `${s.method} ${s.path}`)).toEqual([
+      'POST /api/sync/push',
+    ])
+    expect(network.sent.at(-1)?.body).toMatchObject({ userId: alice.user?.id })
     expect(await statusOf(server, topicId)).toBeUndefined()
+    await waitForStatus(
+      engine,
+      (s) => s.needsSignIn && s.pendingCount === 1 && s.rejectedCount === 0,
+    )
+    expect(await readRejected(engine.db)).toEqual([])
+    // Refused before anything ran: the row is as it was before that push (its key was not used).
+    expect(await readOutbox(engine.db)).toEqual(queuedBefore)
+    // Nothing more is tried until the person signs in again, as Alice.
+    expect(await engine.flush()).toMatchObject({ outcome: 'needs-sign-in' })
+    network.client = alice
+    expect(await engine.signedIn()).toMatchObject({ outcome: 'synced', applied: 1 })
+    expect(await statusOf(server, topicId)).toBe('proposed')
   })
 })
 

@@ -40,11 +40,17 @@ export async function call(
   return answer
 }
 
+/** Why to sign in again when the browser's session is another person's. */
+export const OTHER_USER_DETAIL =
+  'This browser is signed in as someone else. Sign in again to send your changes.'
+
 /**
- * Makes sure the browser's session is still this database's user before
- * anything is pushed or a sync starts from nothing: the session cookie is
- * shared by every tab, and someone may have signed in as another person in
- * one of them. Their session must never apply this user's queued writes.
+ * Makes sure the browser's session is still this database's user before a
+ * sync starts from nothing (no cursor: a pull would fill this user's
+ * database with whatever the session may see): the session cookie is shared
+ * by every tab, and someone may have signed in as another person in one of
+ * them. A push needs no such look: it names its user and the server refuses
+ * another user's session (decision 0008).
  */
 export async function checkIdentity(ctx: FlushContext): Promise<void> {
   if (ctx.identityChecked) return
@@ -52,6 +58,6 @@ export async function checkIdentity(ctx: FlushContext): Promise<void> {
   if (answer.status === 401) throw new NeedsSignIn('You are not signed in.')
   if (answer.status !== 200) throw new RetryLater(`GET /api/user answered ${answer.status}.`)
   const id = (answer.body as { id?: unknown } | null)?.id
-  if (id !== ctx.userId) throw new NeedsSignIn('This browser is signed in as someone else.')
+  if (id !== ctx.userId) throw new NeedsSignIn(OTHER_USER_DETAIL)
   ctx.identityChecked = true
 }

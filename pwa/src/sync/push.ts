@@ -2,14 +2,15 @@ import type { Problem } from '../../../shared/problem.ts'
 import {
   IDEMPOTENCY_KEY_RETENTION_DAYS,
   PUSH_BODY_LIMIT_BYTES,
+  PUSH_OTHER_USER_PROBLEM,
   type PushMutation,
   type PushResult,
   pushOutcome,
   pushResponseSchema,
 } from '../../../shared/sync.ts'
 import type { OutboxRow, RejectedRow } from './db.ts'
-import { call, checkIdentity, type FlushContext, shrink } from './flush-context.ts'
-import { detailOf, NoAnswer } from './http.ts'
+import { call, type FlushContext, OTHER_USER_DETAIL, shrink } from './flush-context.ts'
+import { type Answer, detailOf, NoAnswer } from './http.ts'
 import { NeedsSignIn, RetryLater } from './run.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -21,9 +22,6 @@ export const STALE_DETAIL =
 
 export type PushStats = { pushed: number; applied: number; rejected: RejectedRow[] }
 
-/** Room for the envelope around the mutations. */
-const ENVELOPE_BYTES = 1024
-
 function toMutation(row: OutboxRow): PushMutation {
   return {
     id: row.id,
@@ -33,18 +31,52 @@ function toMutation(row: OutboxRow): PushMutation {
   }
 }
 
+/** What a push carries besides its mutations. */
+export type PushEnvelope = { clientId: string; userId: string }
+
+const encoder = new TextEncoder()
+const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value)).length
+
+/** Bytes of one mutation inside a push body, as JSON.stringify writes it. */
+export function mutationBytes(row: OutboxRow): number {
+  return jsonBytes(toMutation(row))
+}
+
+/** Bytes of a push body carrying no mutation: `{"clientId":…,"userId":…,"mutations":[]}`. */
+export function envelopeBytes(envelope: PushEnvelope): number {
+  return jsonBytes({ ...envelope, mutations: [] })
+}
+
+/** Whether `row` could be pushed at all: alone in a push, under the server's body limit. */
+export function fitsAlone(row: OutboxRow, envelope: PushEnvelope): boolean {
+  return envelopeBytes(envelope) + mutationBytes(row) <= PUSH_BODY_LIMIT_BYTES
+}
+
 /**
- * The longest head of `rows` whose push body stays under the server's limit
- * (a full batch of long topic descriptions would not); at least one row.
+ * The longest head of `rows` whose push body stays within the server's
+ * limit (100 topic creations with the longest descriptions would not: see
+ * PUSH_BODY_LIMIT_BYTES); counted exactly as the body is written. At least
+ * one row: a row too large alone is refused before it gets here.
  */
-export function fitBody(rows: OutboxRow[]): OutboxRow[] {
-  const encoder = new TextEncoder()
-  let bytes = ENVELOPE_BYTES
+export function fitBody(rows: OutboxRow[], envelope: PushEnvelope): OutboxRow[] {
+  let bytes = envelopeBytes(envelope)
   for (const [i, row] of rows.entries()) {
-    bytes += encoder.encode(JSON.stringify(toMutation(row))).length + 1
+    bytes += mutationBytes(row) + (i > 0 ? 1 : 0)
     if (bytes > PUSH_BODY_LIMIT_BYTES && i > 0) return rows.slice(0, i)
   }
   return rows
+}
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+
+/**
+ * Why a change too large to send was dropped, in words for the "could not be
+ * saved" list: `bytes` its size, `limit` the most a push may carry when the
+ * client knows it (the server, or a proxy before it, may take less).
+ */
+export function tooLargeDetail(bytes: number, limit?: number): string {
+  const most = limit === undefined ? '' : `, and at most ${megabytes(limit)} can be sent at once`
+  return `This change is too large to send (${megabytes(bytes)}${most}). It was not saved: make it again with less text.`
 }
 
 /** Drops a mutation and its optimistic change, keeping why: what the UI lists and toasts. */
@@ -95,6 +127,11 @@ async function expireStale(ctx: FlushContext): Promise<RejectedRow[]> {
   return out
 }
 
+/** A push refused because the session is another user's: nothing of it ran. */
+function isOtherUser(answer: Answer): boolean {
+  return (answer.body as { type?: unknown } | null)?.type === PUSH_OTHER_USER_PROBLEM
+}
+
 function errorsOf(body: unknown): Problem['errors'] {
   const errors = (body as { errors?: unknown } | null)?.errors
   return Array.isArray(errors) ? (errors as Problem['errors']) : undefined
@@ -121,9 +158,9 @@ async function recordResults(
     }
     if (outcome === 'refused') {
       const answer = { status: result.status, body: result.body }
-      stats.rejected.push(
-        await reject(ctx, row, result.status, detailOf(answer), errorsOf(result.body)),
-      )
+      // 413: larger than the server takes for one request (its BODY_LIMIT_BYTES).
+      const detail = result.status === 413 ? tooLargeDetail(mutationBytes(row)) : detailOf(answer)
+      stats.rejected.push(await reject(ctx, row, result.status, detail, errorsOf(result.body)))
       continue
     }
     await ctx.db.outbox.update(row.seq as number, {
@@ -139,10 +176,13 @@ async function recordResults(
 }
 
 /**
- * Pushes the outbox in order, in batches of up to PUSH_MAX_MUTATIONS. A 4xx
+ * Pushes the outbox in order, in batches of up to PUSH_MAX_MUTATIONS cut to
+ * the push body limit. Each push names this database's user: the server
+ * refuses another user's session as it refuses none (401). A 4xx
  * answer to a mutation is final (dropped with the server's detail); a 5xx,
  * 429 or no answer stops the flush (retried later, the same ids, which the
  * server answers from memory); 401 keeps everything for after sign-in. A
+ * mutation too large for any push is refused without being sent. A
  * batch refused whole as too large or malformed is halved down to the one
  * mutation that causes it, which is then refused alone, so nothing wedges.
  */
@@ -151,15 +191,22 @@ export async function pushOutbox(ctx: FlushContext): Promise<PushStats> {
   for (;;) {
     const size = ctx.sizes.push
     ctx.run.check()
-    const batch = fitBody(
-      await ctx.db.outbox
-        .orderBy('seq')
-        .filter((r) => r.status !== 'applied')
-        .limit(size)
-        .toArray(),
-    )
-    if (batch.length === 0) return stats
-    await checkIdentity(ctx)
+    const envelope: PushEnvelope = { clientId: ctx.clientId, userId: ctx.userId }
+    const head = await ctx.db.outbox
+      .orderBy('seq')
+      .filter((r) => r.status !== 'applied')
+      .limit(size)
+      .toArray()
+    const [first] = head
+    if (!first) return stats
+    if (!fitsAlone(first, envelope)) {
+      // No push could carry it: refused here, never sent, so it cannot hold up the rest.
+      const bytes = envelopeBytes(envelope) + mutationBytes(first)
+      const detail = tooLargeDetail(bytes, PUSH_BODY_LIMIT_BYTES)
+      stats.rejected.push(await reject(ctx, first, 413, detail, undefined))
+      continue
+    }
+    const batch = fitBody(head, envelope)
     ctx.run.check()
     const sentAt = ctx.now()
     await ctx.db.transaction('rw', ctx.db.outbox, async () => {
@@ -173,8 +220,9 @@ export async function pushOutbox(ctx: FlushContext): Promise<PushStats> {
     })
     let answer: Awaited<ReturnType<typeof call>>
     try {
+      // The server refuses the whole push (401) if the session is not `userId`'s.
       answer = await call(ctx, 'POST', '/api/sync/push', {
-        clientId: ctx.clientId,
+        ...envelope,
         mutations: batch.map(toMutation),
       })
     } catch (error) {
@@ -185,13 +233,31 @@ export async function pushOutbox(ctx: FlushContext): Promise<PushStats> {
       throw error
     }
     stats.pushed += batch.length
-    if (answer.status === 401) throw new NeedsSignIn(detailOf(answer))
+    if (answer.status === 401) {
+      if (isOtherUser(answer)) {
+        // Refused before anything ran: the batch stays as it was, never sent as far as keys go.
+        await ctx.db.transaction('rw', ctx.db.outbox, async () => {
+          for (const row of batch) {
+            await ctx.db.outbox.update(row.seq as number, {
+              status: row.status,
+              attempts: row.attempts,
+              firstSentAt: row.firstSentAt,
+            })
+          }
+        })
+        throw new NeedsSignIn(OTHER_USER_DETAIL)
+      }
+      throw new NeedsSignIn(detailOf(answer))
+    }
     if (answer.status === 400 || answer.status === 413) {
-      const [only] = batch
-      if (shrink(ctx.sizes, 'push', batch.length, 1) || !only) continue
+      // Refused whole: halve down to the one mutation at fault, refused alone.
+      if (shrink(ctx.sizes, 'push', batch.length, 1)) continue
       ctx.run.check()
-      const errors = errorsOf(answer.body)
-      stats.rejected.push(await reject(ctx, only, answer.status, detailOf(answer), errors))
+      const detail =
+        answer.status === 413
+          ? tooLargeDetail(envelopeBytes(envelope) + mutationBytes(first))
+          : detailOf(answer)
+      stats.rejected.push(await reject(ctx, first, answer.status, detail, errorsOf(answer.body)))
       continue
     }
     if (answer.status !== 200) {
