@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { adminReviewRoutes } from './admin/review.ts'
 import { applicationRoutes } from './applications/routes.ts'
@@ -18,6 +19,7 @@ import { transactional } from './http/transaction.ts'
 import { interestRoutes } from './interests/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import { openApiRoutes } from './openapi/routes.ts'
+import { pushRoutes } from './push/routes.ts'
 import { createSyncRoutes, SYNC_PUSH_PATH, type SyncOptions } from './sync/routes.ts'
 import { topicApplicationRoutes } from './topics/applications.ts'
 import { topicFeedbackRoutes } from './topics/feedback.ts'
@@ -121,6 +123,7 @@ function createApi(deps: Deps, sync: Hono<AppEnv>): Hono<AppEnv> {
   api.route('/', deviceRoutes)
   api.route('/', notificationRoutes)
   api.route('/', interestRoutes)
+  api.route('/', pushRoutes)
   api.route('/', openApiRoutes)
   api.route('/sync', sync)
   api.all('*', (c) =>
@@ -129,11 +132,30 @@ function createApi(deps: Deps, sync: Hono<AppEnv>): Hono<AppEnv> {
   return api
 }
 
-/** Serves the built PWA from STATIC_DIR, with index.html for every client-side route. */
+/** A year: files under /assets/ carry a hash of their content in their name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * Serves the built PWA from STATIC_DIR, with index.html for every client-side
+ * route: compressed, hashed assets cached for good, everything else (the
+ * service worker, the manifest, index.html) revalidated each time.
+ */
 function serveApp(app: Hono<AppEnv>, deps: Deps): void {
   const root = deps.config.STATIC_DIR
   const index = join(root, 'index.html')
-  if (existsSync(root)) app.use('/*', serveStatic({ root }))
+  // Registered after the API, so it only ever sees the app's files (never the event stream).
+  app.use('/*', compress())
+  if (existsSync(root)) {
+    app.use(
+      '/*',
+      serveStatic({
+        root,
+        onFound: (path, c) => {
+          c.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache')
+        },
+      }),
+    )
+  }
   app.get('*', async (c) => {
     if (!existsSync(index)) {
       return c.text(

@@ -238,3 +238,70 @@ describe('loadConfig: SEED, PUBLIC_URL, AUTH_RATE_LIMIT, TRUST_PROXY', () => {
     expect(namedIn(refusal({ TRUST_PROXY: 'maybe' }))).toEqual(['TRUST_PROXY'])
   })
 })
+
+describe('loadConfig: push and e-mail', () => {
+  // A pair web-push generateVAPIDKeys() made; used only here.
+  const PAIR = {
+    VAPID_PUBLIC_KEY:
+      'BHy_PIokMIbSYi5XhL5tbVqRMYidCi4heb8p_wPJAZwQVvKP7TVbZP8U3RTswlFvC7AqF_U3R3yNs8lqrt7FrLU',
+    VAPID_PRIVATE_KEY: 'sDrBMpXCxh5sb8EBVQ0pWbLsZJbV3qk5sYWTLQUtzos',
+  }
+
+  test('without VAPID keys or SMTP_URL: keys from the database, e-mail logged, local defaults', () => {
+    const config = loadConfig({})
+    expect(config.vapidKeys).toBeUndefined()
+    expect(config.SMTP_URL).toBeUndefined()
+    expect(config.VAPID_SUBJECT).toBe('mailto:admin@localhost')
+    expect(config.MAIL_FROM).toBe('Pairwise <no-reply@localhost>')
+  })
+
+  test('derives the VAPID subject and the sender from an https PUBLIC_URL', () => {
+    const config = loadConfig(PRODUCTION)
+    expect(config.VAPID_SUBJECT).toBe('https://pairwise.example.com')
+    expect(config.MAIL_FROM).toBe('Pairwise <no-reply@pairwise.example.com>')
+    // An http address is no valid subject: development keeps the mailto: default.
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).VAPID_SUBJECT).toBe(
+      'mailto:admin@localhost',
+    )
+  })
+
+  test('takes a key pair, a subject, an SMTP server and a sender from the environment', () => {
+    const config = loadConfig({
+      ...PAIR,
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+      SMTP_URL: 'smtp://user:secret@mail.example.com:587',
+      MAIL_FROM: 'Mentoring <mentoring@example.com>',
+    })
+    expect(config.vapidKeys).toEqual({
+      publicKey: PAIR.VAPID_PUBLIC_KEY,
+      privateKey: PAIR.VAPID_PRIVATE_KEY,
+    })
+    expect(config.VAPID_SUBJECT).toBe('mailto:ops@example.com')
+    expect(config.SMTP_URL).toBe('smtp://user:secret@mail.example.com:587')
+    expect(config.MAIL_FROM).toBe('Mentoring <mentoring@example.com>')
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com' }).SMTP_URL).toBe(
+      'smtps://mail.example.com',
+    )
+  })
+
+  test.each([
+    [{ VAPID_PUBLIC_KEY: PAIR.VAPID_PUBLIC_KEY }, 'VAPID_PRIVATE_KEY', /required when the other/],
+    [{ VAPID_PRIVATE_KEY: PAIR.VAPID_PRIVATE_KEY }, 'VAPID_PUBLIC_KEY', /required when the other/],
+    [{ ...PAIR, VAPID_PUBLIC_KEY: 'not-a-key' }, 'VAPID_PUBLIC_KEY', /P-256 public key/],
+    [{ ...PAIR, VAPID_PRIVATE_KEY: 'short' }, 'VAPID_PRIVATE_KEY', /private key/],
+    [
+      { ...PAIR, VAPID_PRIVATE_KEY: `${PAIR.VAPID_PRIVATE_KEY.slice(0, 42)}A` },
+      'VAPID_PUBLIC_KEY',
+      /is not the public key of VAPID_PRIVATE_KEY/,
+    ],
+    [{ VAPID_SUBJECT: 'http://example.com' }, 'VAPID_SUBJECT', /mailto: address or an https/],
+    [{ VAPID_SUBJECT: 'admin@example.com' }, 'VAPID_SUBJECT', /mailto: address or an https/],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL', /smtp:\/\/ or smtps:\/\//],
+    [{ SMTP_URL: 'mail.example.com:25' }, 'SMTP_URL', /smtp:\/\/ or smtps:\/\//],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM', /must be an address/],
+  ])('refuses %o naming %s', (env, name, why) => {
+    const message = refusal(env)
+    expect(namedIn(message)).toEqual([name])
+    expect(message).toMatch(why)
+  })
+})

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto'
 import { z } from 'zod'
 
 const booleanish = z
@@ -63,10 +64,50 @@ export const envSchema = z.object({
   TRUST_PROXY: booleanish.default(false),
   /** Sign-in requests per minute from one client address. */
   AUTH_RATE_LIMIT: positiveInt.default(60),
+  /** Web Push key pair (base64url, as web-push generate-vapid-keys prints); else generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key in base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a 32-byte P-256 private key in base64url')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: address or an https:// URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^mailto:[^\s@]+@[^\s@]+$/.test(v) || /^https:\/\/[^\s/]+/.test(v),
+      'must be a mailto: address or an https:// URL',
+    )
+    .optional(),
+  /** The mail server, e.g. smtp://user:password@mail.example.com:587; without it e-mail is logged. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** The sender of e-mail, e.g. Pairwise <no-reply@pairwise.example.com>. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/,
+      'must be an address such as Pairwise <no-reply@example.com>',
+    )
+    .optional(),
 })
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED'> & {
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'SEED' | 'VAPID_SUBJECT' | 'MAIL_FROM' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'
+> & {
   SEED: boolean
+  /** The VAPID key pair from the environment, when both halves are set. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined
+  /** VAPID_SUBJECT, else https://<PUBLIC_URL host> or mailto:admin@localhost. */
+  VAPID_SUBJECT: string
+  /** MAIL_FROM, else Pairwise <no-reply@PUBLIC_URL host or localhost>. */
+  MAIL_FROM: string
   /** Client id, secret and tenant of Microsoft Entra ID, when all three are set. */
   entra: { clientId: string; clientSecret: string; tenantId: string } | undefined
 }
@@ -103,15 +144,51 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The session cookie is Secure and __Host- prefixed: over http nobody could stay signed in.
     problems.push('  PUBLIC_URL: must be an https:// address in production')
   }
+  if ((parsed.VAPID_PUBLIC_KEY === undefined) !== (parsed.VAPID_PRIVATE_KEY === undefined)) {
+    const missing = parsed.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
+    problems.push(`  ${missing}: required when the other VAPID_ key is set`)
+  } else if (
+    parsed.VAPID_PUBLIC_KEY &&
+    parsed.VAPID_PRIVATE_KEY &&
+    !isKeyPair(parsed.VAPID_PUBLIC_KEY, parsed.VAPID_PRIVATE_KEY)
+  ) {
+    // A mismatched pair would make every push service refuse every message (403).
+    problems.push('  VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY')
+  }
   if (problems.length) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`)
+  const {
+    VAPID_PUBLIC_KEY: publicKey,
+    VAPID_PRIVATE_KEY: privateKey,
+    VAPID_SUBJECT: vapidSubject,
+    MAIL_FROM: mailFrom,
+    ...rest
+  } = parsed
+  const publicHost = parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).hostname : 'localhost'
   const {
     ENTRA_CLIENT_ID: clientId,
     ENTRA_CLIENT_SECRET: clientSecret,
     ENTRA_TENANT_ID: tenantId,
   } = parsed
   return {
-    ...parsed,
+    ...rest,
     SEED: parsed.SEED ?? !production,
+    vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
+    // Push services use the subject to reach whoever runs the server; Apple refuses localhost.
+    VAPID_SUBJECT:
+      vapidSubject ??
+      (parsed.PUBLIC_URL?.startsWith('https://') ? parsed.PUBLIC_URL : 'mailto:admin@localhost'),
+    MAIL_FROM: mailFrom ?? `Pairwise <no-reply@${publicHost}>`,
     entra: clientId && clientSecret && tenantId ? { clientId, clientSecret, tenantId } : undefined,
+  }
+}
+
+/** Whether a base64url P-256 public key belongs to a base64url private key. */
+function isKeyPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1')
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'))
+    return ecdh.getPublicKey('base64url') === publicKey
+  } catch {
+    return false
   }
 }

@@ -33,11 +33,32 @@ export async function sweepSyncHistory(
   return { idempotencyKeys: idempotencyKeys.count, syncRemovals: syncRemovals.count }
 }
 
+/** How long sent deliveries stay in delivery_jobs, for diagnosis. */
+export const DONE_DELIVERY_RETENTION_DAYS = 7
+/** How long deliveries that failed for good stay, with their last error. */
+export const FAILED_DELIVERY_RETENTION_DAYS = 30
+
+/**
+ * Deletes finished delivery jobs: sent ones after DONE_DELIVERY_RETENTION_DAYS,
+ * failed ones after FAILED_DELIVERY_RETENTION_DAYS. Pending jobs always stay.
+ * Safe to run on several instances at once. Answers how many rows went.
+ */
+export async function sweepDeliveryJobs(sql: Sql): Promise<{ done: number; failed: number }> {
+  const done = await sql`
+    DELETE FROM delivery_jobs WHERE state = 'done'
+      AND finished_at < now() - make_interval(days => ${DONE_DELIVERY_RETENTION_DAYS})`
+  const failed = await sql`
+    DELETE FROM delivery_jobs WHERE state = 'failed'
+      AND finished_at < now() - make_interval(days => ${FAILED_DELIVERY_RETENTION_DAYS})`
+  return { done: done.count, failed: failed.count }
+}
+
 /** Sweeps at start and then every `intervalMs`; answers a function that stops it. */
 export function startHousekeeping(sql: Sql, intervalMs = 60 * 60 * 1000): () => void {
   const run = () =>
-    Promise.all([sweepExpired(sql), sweepSyncHistory(sql)]).catch((error: unknown) =>
-      console.warn('Housekeeping failed:', error instanceof Error ? error.message : error),
+    Promise.all([sweepExpired(sql), sweepSyncHistory(sql), sweepDeliveryJobs(sql)]).catch(
+      (error: unknown) =>
+        console.warn('Housekeeping failed:', error instanceof Error ? error.message : error),
     )
   void run()
   const timer = setInterval(run, intervalMs)

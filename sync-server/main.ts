@@ -4,7 +4,9 @@ import { loadConfig } from './config.ts'
 import { openDatabase } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seedIfEmpty } from './db/seed.ts'
+import { startDeliveryWorker } from './delivery/worker.ts'
 import { startHousekeeping } from './housekeeping.ts'
+import { vapidKeys } from './push/vapid.ts'
 import { closeEventStreams } from './sync/events.ts'
 
 // `npm start`: configuration, database, migrations, demo data, then the HTTP server.
@@ -26,8 +28,13 @@ if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
 if (config.SEED && (await seedIfEmpty(db.sql)))
   console.log('Loaded the demo data into the empty database.')
 
+// Generated and stored on the first start when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set.
+await vapidKeys(db.sql, config)
+if (!config.SMTP_URL) console.log('SMTP_URL is not set: e-mail notifications are logged, not sent.')
+
 const app = createApp({ sql: db.sql, config })
 const stopHousekeeping = startHousekeeping(db.sql)
+const deliveryWorker = startDeliveryWorker(db.sql, config)
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   console.log(`Pairwise is listening on http://localhost:${info.port} (${db.description})`)
 })
@@ -38,12 +45,15 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true
   console.log(`${signal} received: finishing open requests and closing the database.`)
   stopHousekeeping()
+  // Sends in flight finish (at most 15 s); what is still queued goes out after the restart.
+  const deliveryStopped = deliveryWorker.stop()
   // Stop accepting connections, let requests in flight finish (at most 10 s), then close the pool.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   // Event streams never end by themselves: end them so the server can close.
   closeEventStreams()
   if ('closeIdleConnections' in server) server.closeIdleConnections()
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
+  await deliveryStopped
   await db.close()
   process.exit(0)
 }

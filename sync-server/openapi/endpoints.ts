@@ -8,10 +8,19 @@ import { feedbackInputSchema, feedbackSchema } from '../../shared/feedback.ts'
 import { interestsResponseSchema } from '../../shared/interests.ts'
 import { notificationSchema } from '../../shared/notification.ts'
 import { preferencesSchema } from '../../shared/preferences.ts'
+import {
+  pushSubscriptionInfoSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribedSchema,
+  pushUnsubscribeSchema,
+  vapidPublicKeySchema,
+} from '../../shared/push.ts'
 import { endedSessionsSchema, sessionInfoSchema } from '../../shared/session.ts'
 import {
   PULL_LIMIT_MAX,
+  PUSH_BODY_LIMIT_BYTES,
   PUSH_MAX_MUTATIONS,
+  PUSH_OTHER_USER_PROBLEM,
   pullQuerySchema,
   pullResponseSchema,
   pushRequestSchema,
@@ -26,7 +35,7 @@ import {
 } from '../../shared/topic.ts'
 import { devLoginSchema, updateProfileSchema, userSchema } from '../../shared/user.ts'
 
-export type Method = 'GET' | 'POST' | 'PATCH'
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 /** One documented endpoint: the source of /api/openapi.json and /api/docs. */
 export type Endpoint = {
@@ -433,7 +442,7 @@ export const SYNC_ENDPOINTS: Endpoint[] = [
     errors: [401, 413],
     idempotencyKey: false,
     summary: 'Push queued mutations',
-    description: `Replays up to ${PUSH_MAX_MUTATIONS} mutations in order, each through its documented REST mutation (a POST or PATCH above, path without query string) with the caller's session and \`Idempotency-Key\` = the mutation's id, each in its own transaction. One result per mutation, in order, with the status and body the route answered: 2xx applied (\`replayed\` when an earlier push had applied it), 4xx final; after a 5xx result the batch stops, push the rest again later. A malformed mutation, or anything but a documented mutation, gets a 400 or 404 result and the batch goes on. Not signed in: 401 for the whole push, nothing applied. Bodies up to 4 MB.`,
+    description: `Replays up to ${PUSH_MAX_MUTATIONS} mutations in order, each through its documented REST mutation (a POST or PATCH above, path without query string) with the caller's session and \`Idempotency-Key\` = the mutation's id, each in its own transaction. One result per mutation, in order, with the status and body the route answered: 2xx applied (\`replayed\` when an earlier push had applied it), 4xx final; after a 5xx result the batch stops, push the rest again later. A malformed mutation, or anything but a documented mutation, gets a 400 or 404 result and the batch goes on. Not signed in: 401 for the whole push, nothing applied. \`userId\` (optional) names the user whose queue this is: when the session is another user's, nothing is applied and the push answers 401 with problem type \`${PUSH_OTHER_USER_PROBLEM}\` (sign in again as that user; keep the queue). Bodies up to ${PUSH_BODY_LIMIT_BYTES / (1024 * 1024)} MB: cut larger queues into several pushes.`,
     body: pushRequestSchema,
     response: { status: 200, schema: pushResponseSchema, description: 'One result per mutation' },
   },
@@ -455,8 +464,53 @@ export const SYNC_ENDPOINTS: Endpoint[] = [
   },
 ]
 
+/**
+ * Push notifications (issue 7, decision 0009): beyond spec section 7. A
+ * subscription is a fact about one device, registered online: never queued
+ * for sync push.
+ */
+export const PUSH_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'GET',
+    path: '/push/vapid-public-key',
+    tag: 'Notifications',
+    auth: true,
+    errors: [401],
+    summary: 'Push: the server key',
+    description:
+      "The server's VAPID public key (base64url), the `applicationServerKey` for `pushManager.subscribe()`. It stays the same across restarts and instances.",
+    response: { status: 200, schema: vapidPublicKeySchema, description: 'The public key' },
+  },
+  {
+    method: 'POST',
+    path: '/push/subscriptions',
+    tag: 'Notifications',
+    auth: true,
+    replayable: false,
+    errors: [401],
+    summary: 'Push: register this device',
+    description:
+      'Takes `PushSubscription.toJSON()` and from now on sends this device a push for every notification whose preference is on. The endpoint must be https. Registering an endpoint again updates it and moves it to the caller and this session (201 for a new device, 200 for a known one); signing out of the session ends its pushes. A user may have several devices (the 20 most recently registered).',
+    body: pushSubscriptionSchema,
+    response: { status: 201, schema: pushSubscriptionInfoSchema, description: 'The device' },
+  },
+  {
+    method: 'DELETE',
+    path: '/push/subscriptions',
+    tag: 'Notifications',
+    auth: true,
+    replayable: false,
+    errors: [401],
+    summary: 'Push: unregister a device',
+    description:
+      "Stops pushes to the caller's device with this endpoint. `removed` is 0 when the caller has no such device (another user's endpoint is left alone).",
+    body: pushUnsubscribeSchema,
+    response: { status: 200, schema: pushUnsubscribedSchema, description: 'How many went' },
+  },
+]
+
 /** Every documented endpoint: /api/openapi.json and /api/docs list these. */
-export const ENDPOINTS: Endpoint[] = [...REST_ENDPOINTS, ...SYNC_ENDPOINTS]
+export const ENDPOINTS: Endpoint[] = [...REST_ENDPOINTS, ...PUSH_ENDPOINTS, ...SYNC_ENDPOINTS]
 
 /**
  * The mutation routes a sync push may replay: every documented REST POST and

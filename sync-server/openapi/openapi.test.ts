@@ -15,7 +15,9 @@ const normalise = (path: string) => path.replace(/\{\w+\}|:\w+/g, ':param')
 describe('the OpenAPI document', () => {
   test('documents exactly the routes the server has', () => {
     const routed = app.routes
-      .filter((r) => ['GET', 'POST', 'PATCH'].includes(r.method) && r.path.startsWith('/api/'))
+      .filter(
+        (r) => ['GET', 'POST', 'PATCH', 'DELETE'].includes(r.method) && r.path.startsWith('/api/'),
+      )
       .filter(
         (r) => !r.path.endsWith('*') && r.path !== '/api/openapi.json' && r.path !== '/api/docs',
       )
@@ -64,8 +66,13 @@ describe('the OpenAPI document', () => {
       'POST /api/user/sessions/{id}/sign-out',
     ]
     const sync = ['GET /api/sync/pull', 'POST /api/sync/push', 'GET /api/sync/events']
+    const push = [
+      'GET /api/push/vapid-public-key',
+      'POST /api/push/subscriptions',
+      'DELETE /api/push/subscriptions',
+    ]
     const documented = ENDPOINTS.map((e) => `${e.method} /api${e.path}`)
-    expect(documented.sort()).toEqual([...calls, ...signIn, ...sync].sort())
+    expect(documented.sort()).toEqual([...calls, ...signIn, ...sync, ...push].sort())
   })
 
   test('lets sync push replay exactly the documented REST mutations', () => {
@@ -126,6 +133,24 @@ describe('the OpenAPI document', () => {
         .properties,
     ).toHaveProperty('full_name')
   })
+})
+
+test('documents the push endpoints, DELETE with its body', async () => {
+  const doc = await (await app.request('/api/openapi.json')).json()
+  const subscriptions = doc.paths['/api/push/subscriptions']
+  expect(
+    subscriptions.post.requestBody.content['application/json'].schema.properties.keys.required,
+  ).toEqual(['p256dh', 'auth'])
+  expect(subscriptions.delete.requestBody.content['application/json'].schema.required).toEqual([
+    'endpoint',
+  ])
+  expect(subscriptions.delete.parameters.map((p: { name: string }) => p.name)).toEqual([
+    'Idempotency-Key',
+  ])
+  expect(
+    doc.paths['/api/push/vapid-public-key'].get.responses['200'].content['application/json'].schema
+      .required,
+  ).toEqual(['publicKey'])
 })
 
 describe('the reference page', () => {

@@ -83,7 +83,7 @@ nav a{margin-right:1rem}
 article{background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:.75rem 1rem;margin:.75rem 0}
 h3{font-size:1rem;margin:.25rem 0}
 .method{display:inline-block;min-width:4rem;text-align:center;border-radius:.25rem;color:#fff;font-size:.8rem;padding:.1rem .4rem}
-.get{background:#2563eb}.post{background:#16a34a}.patch{background:#d97706}
+.get{background:#2563eb}.post{background:#16a34a}.patch{background:#d97706}.delete{background:#dc2626}
 pre{background:#f1f5f9;padding:.75rem;overflow:auto;font-size:.8rem;border-radius:.25rem}
 .errors{color:#64748b;font-size:.9rem;margin:.25rem 0}
 a{color:#2563eb}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto'
+import type { Config } from '../config.ts'
+import type { Sql } from '../db/connect.ts'
+import { createMailer, type Mailer } from '../mail/send.ts'
+import { claimJobs, DELIVERY_CHANNEL, type DeliveryJob, nextDueInMs } from './queue.ts'
+import { type Outcome, sendEmailJob, sendPushJob, settleJob } from './send-job.ts'
+import { onDeliveryWake } from './wake.ts'
+
+export type DeliveryOptions = {
+  /** How long a claimed job is this worker's; then another may take it. Longer than a send. */
+  leaseMs: number
+  /** A send that takes longer is abandoned and retried. */
+  sendTimeoutMs: number
+  /** Safety net: look for due jobs at least this often, whatever woke us. */
+  pollMs: number
+  batchSize: number
+  /** Attempts before a job is kept as failed. */
+  maxAttempts: number
+  /** Backoff before attempt n+1: about base·2^(n-1), at most max, with jitter. */
+  backoffBaseMs: number
+  backoffMaxMs: number
+  log: { info: (line: string) => void; warn: (line: string) => void }
+  random: () => number
+}
+
+export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
+  leaseMs: 60_000,
+  sendTimeoutMs: 15_000,
+  pollMs: 5_000,
+  batchSize: 20,
+  maxAttempts: 10,
+  backoffBaseMs: 5_000,
+  backoffMaxMs: 60 * 60 * 1000,
+  log: console,
+  random: Math.random,
+}
+
+export type DeliveryWorker = {
+  /** Finishes the sends in flight (at most sendTimeoutMs), then stops. */
+  stop: () => Promise<void>
+  /** Stops at once, as a crash would: sends are cut and nothing more is written. */
+  kill: () => Promise<void>
+  /** Resolves once the worker listens (PostgreSQL) or polls (embedded). */
+  ready: Promise<'listen' | 'poll'>
+}
+
+/**
+ * Sends the queued pushes and e-mails (decision 0009). Wakes on the commit
+ * NOTIFY of any instance on PostgreSQL, in-process on embedded PGlite (whose
+ * NOTIFY does not cross connections), when the next retry or lease is due,
+ * and every pollMs regardless. Several workers, in one process or many,
+ * share the queue: a job is claimed by one of them at a time.
+ *
+ * @example
+ * const worker = startDeliveryWorker(sql, config)
+ * await worker.stop()
+ */
+export function startDeliveryWorker(
+  sql: Sql,
+  config: Config,
+  overrides: Partial<DeliveryOptions> = {},
+): DeliveryWorker {
+  const options = { ...DEFAULT_DELIVERY_OPTIONS, ...overrides }
+  const workerId = randomUUID()
+  const mailer: Mailer = createMailer(config, options.log.info)
+  const aborter = new AbortController()
+  let running = true
+  let killed = false
+  let busy: Promise<void> | undefined
+  let again = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let unlisten: (() => Promise<void>) | undefined
+  const stopWake = onDeliveryWake(() => {
+    if (mode === 'poll') kick()
+  })
+  let mode: 'listen' | 'poll' | undefined
+
+  const context = { sql, config, options, signal: aborter.signal, mailer }
+
+  async function processJob(job: DeliveryJob): Promise<void> {
+    let outcome: Outcome
+    try {
+      outcome =
+        job.kind === 'push' ? await sendPushJob(context, job) : await sendEmailJob(context, job)
+    } catch (error) {
+      outcome = { result: 'retry', error: error instanceof Error ? error.message : String(error) }
+    }
+    // A killed worker writes nothing more: its jobs come back when their lease ends.
+    if (killed) return
+    await settleJob(context, workerId, job, outcome)
+  }
+
+  async function drain(): Promise<void> {
+    while (running) {
+      const jobs = await claimJobs(sql, workerId, options.batchSize, options.leaseMs)
+      if (jobs.length === 0 || killed) return
+      await Promise.all(jobs.map(processJob))
+    }
+  }
+
+  async function schedule(): Promise<void> {
+    const due = running ? await nextDueInMs(sql) : undefined
+    if (!running) return
+    const delay = Math.min(options.pollMs, Math.max(0, due ?? options.pollMs))
+    clearTimeout(timer)
+    timer = setTimeout(kick, delay + 5)
+    timer.unref()
+  }
+
+  function kick(): void {
+    if (!running) return
+    if (busy) {
+      again = true
+      return
+    }
+    busy = (async () => {
+      do {
+        again = false
+        try {
+          await drain()
+          await schedule()
+        } catch (error) {
+          if (!running) break
+          options.log.warn(
+            `Delivery worker: ${error instanceof Error ? error.message : String(error)}`,
+          )
+          clearTimeout(timer)
+          timer = setTimeout(kick, options.pollMs)
+          timer.unref()
+        }
+      } while (again && running)
+    })().finally(() => {
+      busy = undefined
+    })
+  }
+
+  const ready = detectMode(sql, kick).then(
+    (result) => {
+      mode = result.mode
+      unlisten = result.unlisten
+      if (!running) void unlisten?.()
+      kick()
+      return result.mode
+    },
+    (error: unknown) => {
+      options.log.warn(`Delivery worker could not start: ${String(error)}`)
+      mode = 'poll'
+      kick()
+      return 'poll' as const
+    },
+  )
+
+  async function halt(): Promise<void> {
+    running = false
+    clearTimeout(timer)
+    stopWake()
+    await ready
+    await unlisten?.().catch(() => {})
+  }
+
+  return {
+    ready,
+    stop: async () => {
+      if (!running) return
+      const halted = halt()
+      await busy
+      await halted
+      mailer.close()
+    },
+    kill: async () => {
+      killed = true
+      aborter.abort(new Error('The delivery worker was stopped.'))
+      await halt()
+      mailer.close()
+    },
+  }
+}
+
+/** LISTEN on PostgreSQL; embedded PGlite only notifies the committing connection, so poll. */
+async function detectMode(
+  sql: Sql,
+  onNotify: () => void,
+): Promise<{ mode: 'listen' | 'poll'; unlisten?: () => Promise<void> }> {
+  const [row] = await sql<{ version: string }[]>`SELECT version()`
+  if (row?.version.includes('PGlite')) return { mode: 'poll' }
+  // On reconnect postgres.js listens again; anything queued meanwhile is found by the next claim.
+  const listener = await sql.listen(DELIVERY_CHANNEL, onNotify, onNotify)
+  return { mode: 'listen', unlisten: listener.unlisten }
+}
