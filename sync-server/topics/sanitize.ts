@@ -1,6 +1,12 @@
 import sanitizeHtml from 'sanitize-html'
 import { LINK_SCHEMES } from '../../shared/constants.ts'
 import { isAllowedLinkUrl } from '../../shared/links.ts'
+import {
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_LINK_REL,
+  RICH_TEXT_LINK_TARGET,
+  RICH_TEXT_TAGS,
+} from '../../shared/rich-text.ts'
 
 /**
  * The editor's subset of HTML (ProseMirror's basic schema with lists):
@@ -9,27 +15,8 @@ import { isAllowedLinkUrl } from '../../shared/links.ts'
  * open in a new tab without an opener or referrer.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'strong',
-    'em',
-    'code',
-    'pre',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'a',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], ol: ['start'] },
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: { a: [...RICH_TEXT_ATTRIBUTES.a], ol: [...RICH_TEXT_ATTRIBUTES.ol] },
   allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
@@ -65,8 +52,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
             attribs: {
               href: attribs.href,
               ...(attribs.title ? { title: attribs.title } : {}),
-              target: '_blank',
-              rel: 'noopener noreferrer nofollow',
+              target: RICH_TEXT_LINK_TARGET,
+              rel: RICH_TEXT_LINK_REL,
             },
           }
         : { tagName, attribs: {} },

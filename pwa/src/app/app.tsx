@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { RouterProvider } from 'react-router-dom'
+import { toastError } from '../components/toast/store.ts'
+import { Toaster } from '../components/toast/toaster.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { MessageCard } from '../components/ui/page.tsx'
+import { PageSpinner } from '../components/ui/spinner.tsx'
+import { UpdatePrompt } from '../features/update/update-prompt.tsx'
+import { isAwaited } from '../lib/use-change.ts'
+import { SyncProvider } from '../sync/react.ts'
+import { applyUpdate, getUpdateState, onSyncPoke, subscribeUpdateState } from './register-sw.ts'
+import { createAppRouter } from './router.tsx'
+import { SessionProvider, useSession, useSignedIn } from './session.tsx'
+import { SignInScreen } from './sign-in-screen.tsx'
+import { useCurrentUser } from './use-current-user.ts'
+
+/** The app: who is signed in decides between the spinner, the sign-in screen and the app. */
+export function App() {
+  return (
+    <SessionProvider>
+      <Shell />
+      <AppUpdatePrompt />
+      <Toaster />
+    </SessionProvider>
+  )
+}
+
+/** A new version waits: the update prompt, held back while the signed-in user's changes are still being sent. */
+function AppUpdatePrompt() {
+  const session = useSession()
+  const update = useSyncExternalStore(subscribeUpdateState, getUpdateState, getUpdateState)
+  if (update === 'none') return null
+  const status = session.state === 'signed-in' ? session.engine.status : undefined
+  return <UpdatePrompt status={status} onReload={applyUpdate} />
+}
+
+function Shell() {
+  const session = useSession()
+  switch (session.state) {
+    case 'loading':
+      return (
+        <div className="flex min-h-dvh items-center justify-center">
+          <PageSpinner />
+        </div>
+      )
+    case 'signed-out':
+      return <SignInScreen />
+    case 'unavailable':
+      return (
+        <div className="px-4 py-16">
+          <MessageCard
+            title="Pairwise is not reachable"
+            actions={<Button onClick={session.retry}>Try again</Button>}
+          >
+            <p>
+              The server did not answer ({session.message}). Check your connection and try again.
+            </p>
+          </MessageCard>
+        </div>
+      )
+    case 'signed-in':
+      return (
+        <SyncProvider engine={session.engine}>
+          <SignedInApp />
+        </SyncProvider>
+      )
+  }
+}
+
+function SignedInApp() {
+  const { engine } = useSignedIn()
+  const { isAdmin } = useCurrentUser()
+  // Admin routes are registered only in an administrator's router.
+  const router = useMemo(() => createAppRouter(isAdmin), [isAdmin])
+
+  // A change the server refused after the screen stopped waiting for it: say so.
+  useEffect(
+    () =>
+      engine.onRejected((row) => {
+        if (!isAwaited(row.id)) toastError(row.detail)
+      }),
+    [engine],
+  )
+
+  // A push message arrived (the service worker says so): pull now.
+  useEffect(() => onSyncPoke(() => engine.poke()), [engine])
+
+  return <RouterProvider router={router} />
+}

@@ -1,0 +1,31 @@
+import { Outlet } from 'react-router-dom'
+import { IosInstallHint } from '../features/install/install-menu-item.tsx'
+import { SyncBanner } from '../features/sync-status/sync-banner.tsx'
+import { NavBar } from './nav-bar.tsx'
+
+/** The signed-in frame: skip link, navigation bar, sync banners, the screen. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <NavBar />
+      <SyncBanner />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8"
+      >
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 py-6 text-center text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+        Pairwise Mentorship · Connect, learn, and grow
+      </footer>
+      <IosInstallHint />
+    </div>
+  )
+}

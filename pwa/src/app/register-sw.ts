@@ -1,0 +1,101 @@
+import { Workbox } from 'workbox-window'
+
+/**
+ * The page's side of the service worker (pwa/src/sw.ts), registered from this
+ * module (the CSP allows no inline script) in production builds only: it
+ * looks for a new version every hour and whenever the app comes back into
+ * view, tells the update prompt when one is waiting, and passes the worker's
+ * "pull now" (sent on a push message) to whoever listens.
+ *
+ * @example
+ * registerServiceWorker()                          // once, in main.tsx
+ * const stop = onSyncPoke(() => engine.poke())
+ */
+
+/** How often an open app asks the server for a new version. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+
+/** none: up to date; waiting: a new version is installed and waits; active: it took over, reload to use it. */
+export type UpdateState = 'none' | 'waiting' | 'active'
+
+let workbox: Workbox | null = null
+let state: UpdateState = 'none'
+const stateListeners = new Set<() => void>()
+const pokeListeners = new Set<() => void>()
+
+function setState(next: UpdateState): void {
+  if (next === state) return
+  state = next
+  for (const listener of stateListeners) listener()
+}
+
+export function getUpdateState(): UpdateState {
+  return state
+}
+
+export function subscribeUpdateState(listener: () => void): () => void {
+  stateListeners.add(listener)
+  return () => stateListeners.delete(listener)
+}
+
+/** Calls `listener` when the service worker says something changed (a push arrived). */
+export function onSyncPoke(listener: () => void): () => void {
+  pokeListeners.add(listener)
+  return () => pokeListeners.delete(listener)
+}
+
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    if ((event.data as { type?: string } | null)?.type === 'sync-poke') {
+      for (const listener of pokeListeners) listener()
+    }
+  })
+  navigator.serviceWorker.startMessages()
+
+  const wb = new Workbox('/sw.js', { scope: '/' })
+  workbox = wb
+  wb.addEventListener('waiting', () => setState('waiting'))
+  // A new version took over (this tab's Reload, or another tab's): this page still runs
+  // the old one, and only a reload changes that.
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate) setState('active')
+  })
+  void wb.register().catch((error: unknown) => {
+    console.warn('The service worker could not be registered:', error)
+  })
+
+  setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') checkForUpdate()
+  })
+}
+
+/** Asks the server whether sw.js changed; quietly does nothing offline. */
+export function checkForUpdate(): void {
+  if (!workbox || !navigator.onLine) return
+  void workbox.update().catch(() => {})
+}
+
+/**
+ * Switches to the new version and reloads once it controls the page. The
+ * caller makes sure no change is waiting to be sent.
+ */
+export async function applyUpdate(): Promise<void> {
+  let reloading = false
+  const reload = () => {
+    if (reloading) return
+    reloading = true
+    window.location.reload()
+  }
+  if (!workbox || state === 'active') return reload()
+  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true })
+  // Ask the worker that waits now (not the one seen when the prompt appeared): another tab
+  // may have activated it meanwhile, and then there is nothing to wait for.
+  const waiting = (await navigator.serviceWorker.getRegistration())?.waiting
+  if (!waiting) return reload()
+  waiting.postMessage({ type: 'SKIP_WAITING' })
+  // Should the new version not take over (a worker that ignores the message), the reload still
+  // happens; the prompt comes back if a version still waits.
+  setTimeout(reload, 5_000)
+}

@@ -1,0 +1,58 @@
+import { lazy, type ReactNode, Suspense } from 'react'
+import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { PageSpinner } from '../components/ui/spinner.tsx'
+import { AppLayout } from './layout.tsx'
+import { NotFound } from './not-found.tsx'
+import { RouteError } from './route-error.tsx'
+
+// Each screen is its own chunk: the first load carries only the shell and the screen opened.
+const Landing = lazy(() => import('../features/static/landing.tsx'))
+const About = lazy(() => import('../features/static/about.tsx'))
+const MentorGuide = lazy(() => import('../features/static/mentor-guide.tsx'))
+const MenteeGuide = lazy(() => import('../features/static/mentee-guide.tsx'))
+const TopicList = lazy(() => import('../features/topics/topic-list.tsx'))
+const TopicDetail = lazy(() => import('../features/topics/topic-detail.tsx'))
+const CreateTopic = lazy(() => import('../features/topic-form/create-topic.tsx'))
+const EditTopic = lazy(() => import('../features/topic-form/edit-topic.tsx'))
+const Dashboard = lazy(() => import('../features/dashboard/dashboard.tsx'))
+const Profile = lazy(() => import('../features/profile/profile.tsx'))
+const NotificationSettings = lazy(() => import('../features/notifications/settings.tsx'))
+const AdminTopics = lazy(() => import('../features/admin/admin-topics.tsx'))
+const AdminUsers = lazy(() => import('../features/admin/admin-users.tsx'))
+
+function screen(element: ReactNode): ReactNode {
+  return <Suspense fallback={<PageSpinner />}>{element}</Suspense>
+}
+
+/**
+ * The route table of spec section 2. React Router matches paths
+ * case-insensitively and supports named parameters, optional segments and
+ * wildcards; the admin routes exist only in an administrator's router.
+ */
+export function appRoutes(isAdmin: boolean): RouteObject[] {
+  const children: RouteObject[] = [
+    { index: true, element: screen(<Landing />) },
+    { path: 'topics', element: screen(<TopicList />) },
+    { path: 'create', element: screen(<CreateTopic />) },
+    { path: 'dashboard', element: screen(<Dashboard />) },
+    { path: 'profile/:username', element: screen(<Profile />) },
+    { path: 'topics/:id', element: screen(<TopicDetail />) },
+    { path: 'topics/:id/edit', element: screen(<EditTopic />) },
+    { path: 'mentor-guide', element: screen(<MentorGuide />) },
+    { path: 'mentee-guide', element: screen(<MenteeGuide />) },
+    { path: 'about-program', element: screen(<About />) },
+    { path: 'settings/notifications', element: screen(<NotificationSettings />) },
+  ]
+  if (isAdmin) {
+    children.push(
+      { path: 'admin/topics', element: screen(<AdminTopics />) },
+      { path: 'admin/users', element: screen(<AdminUsers />) },
+    )
+  }
+  children.push({ path: '*', element: <NotFound /> })
+  return [{ path: '/', element: <AppLayout />, errorElement: <RouteError />, children }]
+}
+
+export function createAppRouter(isAdmin: boolean) {
+  return createBrowserRouter(appRoutes(isAdmin))
+}

@@ -1,0 +1,133 @@
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react'
+import type { User } from '../../../shared/user.ts'
+import { SyncEngine } from '../sync/engine.ts'
+
+/**
+ * Who is signed in. The server's answer to GET /api/user decides; when the
+ * network is down the last answer kept on this device stands in, so the app
+ * opens offline with its data. A 401 means signed out (spec section 8).
+ */
+export type Session =
+  | { state: 'loading' }
+  | { state: 'signed-out' }
+  | { state: 'unavailable'; message: string; retry: () => void }
+  | { state: 'signed-in'; user: User; engine: SyncEngine; verified: boolean }
+
+const STORED_USER_KEY = 'pairwise.user'
+
+const SessionContext = createContext<Session>({ state: 'loading' })
+
+export function useSession(): Session {
+  return useContext(SessionContext)
+}
+
+/** The signed-in session; only for screens rendered inside the signed-in app. */
+export function useSignedIn(): Extract<Session, { state: 'signed-in' }> {
+  const session = useSession()
+  if (session.state !== 'signed-in') throw new Error('useSignedIn needs a signed-in session')
+  return session
+}
+
+type Check =
+  | { kind: 'user'; user: User }
+  | { kind: 'signed-out' }
+  | { kind: 'failed'; message: string }
+
+async function checkSession(): Promise<Check> {
+  try {
+    const res = await fetch('/api/user', {
+      headers: { accept: 'application/json' },
+      credentials: 'include',
+    })
+    if (res.status === 401) return { kind: 'signed-out' }
+    if (!res.ok) return { kind: 'failed', message: `${res.status} ${res.statusText}` }
+    return { kind: 'user', user: (await res.json()) as User }
+  } catch {
+    return { kind: 'failed', message: 'The server cannot be reached.' }
+  }
+}
+
+export function storedUser(): User | null {
+  try {
+    const raw = localStorage.getItem(STORED_USER_KEY)
+    return raw ? (JSON.parse(raw) as User) : null
+  } catch {
+    return null
+  }
+}
+
+export function forgetStoredUser(): void {
+  localStorage.removeItem(STORED_USER_KEY)
+}
+
+export function SessionProvider(props: { children: ReactNode }) {
+  const [attempt, setAttempt] = useState(0)
+  const [check, setCheck] = useState<Check | 'loading'>('loading')
+  const [engine, setEngine] = useState<SyncEngine | null>(null)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each retry (attempt) checks again
+  useEffect(() => {
+    let cancelled = false
+    void checkSession().then((result) => {
+      if (cancelled) return
+      if (result.kind === 'user') localStorage.setItem(STORED_USER_KEY, JSON.stringify(result.user))
+      if (result.kind === 'signed-out') forgetStoredUser()
+      setCheck(result)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [attempt])
+
+  const user =
+    check === 'loading'
+      ? null
+      : check.kind === 'user'
+        ? check.user
+        : check.kind === 'failed'
+          ? storedUser()
+          : null
+  const userId = user?.id ?? null
+  const isAdmin = user?.isAdmin ?? false
+  const username = user?.username ?? ''
+  const verified = check !== 'loading' && check.kind === 'user'
+
+  const verifiedRef = useRef(verified)
+  verifiedRef.current = verified
+
+  // One engine per signed-in user, for as long as they are signed in.
+  useEffect(() => {
+    if (!userId) return
+    const next = new SyncEngine({ user: { id: userId, username, isAdmin } })
+    setEngine(next)
+    void next
+      .start()
+      .then(() => {
+        // Signed in again after the session had ended: the waiting queue goes out.
+        if (verifiedRef.current && next.status.get().needsSignIn) return next.signedIn()
+      })
+      .catch(() => {})
+    return () => {
+      setEngine(null)
+      void next.stop()
+    }
+  }, [userId, username, isAdmin])
+
+  let session: Session
+  if (check === 'loading') session = { state: 'loading' }
+  else if (user && engine && engine.userId === user.id)
+    session = { state: 'signed-in', user, engine, verified }
+  else if (user) session = { state: 'loading' }
+  else if (check.kind === 'failed')
+    session = {
+      state: 'unavailable',
+      message: check.message,
+      retry: () => {
+        setCheck('loading')
+        setAttempt((n) => n + 1)
+      },
+    }
+  else session = { state: 'signed-out' }
+
+  return <SessionContext.Provider value={session}>{props.children}</SessionContext.Provider>
+}

@@ -1,0 +1,59 @@
+import {
+  Description,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+  Dialog as HeadlessDialog,
+} from '@headlessui/react'
+import type { ReactNode } from 'react'
+
+/**
+ * A modal dialog (Headless UI: focus trapped and restored, Escape and a click
+ * outside close it, labelled by its title).
+ *
+ * @example
+ * <Modal open={open} onClose={close} title="Reject Application" description="…">
+ *   <form>…</form>
+ * </Modal>
+ */
+export function Modal(props: {
+  open: boolean
+  onClose: () => void
+  title: ReactNode
+  description?: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <HeadlessDialog open={props.open} onClose={props.onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-950/50 backdrop-blur-[2px] transition-opacity duration-150 data-closed:opacity-0"
+      />
+      <div className="fixed inset-0 flex w-screen items-end justify-center p-4 sm:items-center">
+        <DialogPanel
+          transition
+          className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5 transition duration-150 data-closed:translate-y-2 data-closed:opacity-0 dark:bg-slate-900 dark:ring-white/10"
+        >
+          <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">
+            {props.title}
+          </DialogTitle>
+          {props.description && (
+            <Description className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {props.description}
+            </Description>
+          )}
+          <div className="mt-5">{props.children}</div>
+        </DialogPanel>
+      </div>
+    </HeadlessDialog>
+  )
+}
+
+/** The row of buttons at the foot of a dialog: the main action last (rightmost). */
+export function ModalActions(props: { children: ReactNode }) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {props.children}
+    </div>
+  )
+}

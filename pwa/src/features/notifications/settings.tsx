@@ -1,0 +1,121 @@
+import { ShieldCheckIcon } from '@heroicons/react/20/solid'
+import { DevicePhoneMobileIcon, EnvelopeIcon } from '@heroicons/react/24/outline'
+import type { PreferenceKey, Preferences } from '../../../../shared/preferences.ts'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Card, CardBody } from '../../components/ui/card.tsx'
+import { PageHeader } from '../../components/ui/page.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { useChange } from '../../lib/use-change.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
+import { useMutations, usePreferences } from '../../sync/react.ts'
+import { PushDeviceSetting } from '../push/push-device-setting.tsx'
+import { PreferenceSwitch } from './preference-switch.tsx'
+
+const SWITCHES: { key: PreferenceKey; label: string; description: string; adminOnly?: true }[] = [
+  {
+    key: 'newApplications',
+    label: 'New Applications',
+    description: 'Notify when someone applies to your topics',
+  },
+  {
+    key: 'topicStatusUpdates',
+    label: 'Topic Status Updates',
+    description: 'When your topics are approved or rejected',
+  },
+  {
+    key: 'applicationStatusUpdates',
+    label: 'Application Status Updates',
+    description: 'When your applications are accepted or rejected',
+  },
+  {
+    key: 'newTopicsForReview',
+    label: 'New Topics for Review',
+    description: 'When new topics need review',
+    adminOnly: true,
+  },
+]
+
+/**
+ * /settings/notifications (spec section 2): the four e-mail preferences,
+ * each saved the moment it is toggled (shown at once, before the server
+ * answers), and this device's push setting.
+ */
+export default function NotificationSettings() {
+  useDocumentTitle('Notification Settings')
+  const preferences = usePreferences()
+  const mutate = useMutations()
+  const change = useChange()
+
+  const toggle = (key: PreferenceKey, value: boolean) => {
+    if (!preferences) return
+    const next: Preferences = {
+      emailNotifications: { ...preferences.emailNotifications, [key]: value },
+    }
+    void change(() => mutate.savePreferences(next), {
+      success: 'Your notification preferences have been saved.',
+      successTitle: 'Preferences Updated',
+      failure: 'Failed to update preferences. Please try again.',
+    })
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title="Email Notification Preferences"
+        description="Choose which e-mails Pairwise sends you. Changes are saved as soon as you make them."
+      />
+      <Card>
+        <div className="flex items-center gap-3 border-b border-slate-200 px-5 py-4 sm:px-6 dark:border-slate-800">
+          <EnvelopeIcon className="size-6 text-brand-600 dark:text-brand-400" aria-hidden="true" />
+          <h2 className="font-semibold text-slate-900 dark:text-white">E-mail notifications</h2>
+        </div>
+        {preferences === undefined ? (
+          <div
+            role="status"
+            className="flex items-center justify-center gap-3 px-6 py-12 text-sm text-slate-600 dark:text-slate-400"
+          >
+            <Spinner className="size-5 text-brand-600 dark:text-brand-400" label={null} />
+            Loading preferences...
+          </div>
+        ) : (
+          <div className="divide-y divide-slate-200 dark:divide-slate-800">
+            {SWITCHES.map((item) => (
+              <PreferenceSwitch
+                key={item.key}
+                label={item.label}
+                description={item.description}
+                checked={preferences.emailNotifications[item.key]}
+                onChange={(value) => toggle(item.key, value)}
+                badge={
+                  item.adminOnly && (
+                    <Badge tone="violet">
+                      <ShieldCheckIcon className="size-3.5" aria-hidden="true" />
+                      Admin only
+                    </Badge>
+                  )
+                }
+              />
+            ))}
+          </div>
+        )}
+      </Card>
+
+      <section aria-labelledby="this-device" className="mt-10">
+        <div className="mb-3 flex items-center gap-2">
+          <DevicePhoneMobileIcon
+            className="size-6 text-slate-500 dark:text-slate-400"
+            aria-hidden="true"
+          />
+          <h2 id="this-device" className="text-lg font-semibold text-slate-900 dark:text-white">
+            This device
+          </h2>
+        </div>
+        <Card>
+          <CardBody>
+            <PushDeviceSetting />
+          </CardBody>
+        </Card>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,147 @@
+import { Textarea } from '@headlessui/react'
+import { InformationCircleIcon, LockClosedIcon } from '@heroicons/react/20/solid'
+import { type FormEvent, useState } from 'react'
+import {
+  SENIORITY_LABELS,
+  SENIORITY_LEVELS,
+  type Seniority,
+  TEXT_MAX_LENGTH,
+} from '../../../../shared/constants.ts'
+import { checkEditProfile, type User } from '../../../../shared/user.ts'
+import { InterestsPicker } from '../../components/interests-picker.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Card, CardBody } from '../../components/ui/card.tsx'
+import { controlClasses, Field } from '../../components/ui/field.tsx'
+import { Select, type SelectOption } from '../../components/ui/select.tsx'
+import { useChange } from '../../lib/use-change.ts'
+import { useMutations } from '../../sync/react.ts'
+
+type SeniorityChoice = Seniority | 'none'
+type Draft = { seniority?: SeniorityChoice; bio?: string; interests?: string[] }
+
+const SENIORITY_OPTIONS: SelectOption<SeniorityChoice>[] = [
+  { value: 'none', label: 'Not specified' },
+  ...SENIORITY_LEVELS.map((level) => ({ value: level, label: SENIORITY_LABELS[level] })),
+]
+
+/**
+ * The editable part of a profile: seniority, bio and interests. The owner and
+ * administrators get a Save Changes button; everyone else sees the fields
+ * disabled (spec section 6, shared/user.ts checkEditProfile).
+ */
+export function ProfileForm(props: { user: User; viewer: User }) {
+  const { user, viewer } = props
+  const mutate = useMutations()
+  const change = useChange()
+  const canEdit = checkEditProfile(viewer, user.id).ok
+  const asAdmin = canEdit && viewer.id !== user.id
+
+  // The fields show the live row (so a change made elsewhere arrives) until the person edits them.
+  const [draft, setDraft] = useState<Draft>({})
+  const seniority: SeniorityChoice = draft.seniority ?? user.seniority ?? 'none'
+  const bio = draft.bio ?? user.bio
+  const interests = draft.interests ?? user.interests
+  const edit = (patch: Draft) => setDraft((current) => ({ ...current, ...patch }))
+  const [saving, setSaving] = useState(false)
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault()
+    setSaving(true)
+    try {
+      const outcome = await change(
+        () =>
+          mutate.updateProfile(user.username, {
+            seniority: seniority === 'none' ? null : seniority,
+            bio,
+            interests,
+          }),
+        { success: 'Profile updated successfully' },
+      )
+      // Saved, or kept on this device: the row now holds the edits. Refused: keep them to fix.
+      if (outcome.kind === 'saved' || outcome.kind === 'waiting') setDraft({})
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Card>
+      <form onSubmit={save} aria-label="Profile details">
+        <CardBody className="space-y-6">
+          <div>
+            <h2 className="text-lg font-semibold text-slate-900 dark:text-white">About</h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Mentors and mentees see these details when they decide who to work with.
+            </p>
+          </div>
+
+          {asAdmin && (
+            <div
+              className="flex gap-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-600/25 ring-inset dark:bg-amber-950/50 dark:text-amber-200 dark:ring-amber-400/30"
+              role="note"
+            >
+              <InformationCircleIcon className="size-5 shrink-0" aria-hidden="true" />
+              <p>
+                You are editing this profile as an administrator. Changes are saved to{' '}
+                <strong>{user.full_name || user.username}</strong>'s profile.
+              </p>
+            </div>
+          )}
+          {!canEdit && (
+            <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+              <LockClosedIcon className="size-4 shrink-0" aria-hidden="true" />
+              Only {user.full_name || user.username} or an administrator can change this profile.
+            </p>
+          )}
+
+          <Field label="Seniority" disabled={!canEdit} className="max-w-xs">
+            <Select
+              value={seniority}
+              onChange={(value) => edit({ seniority: value })}
+              options={SENIORITY_OPTIONS}
+              disabled={!canEdit}
+            />
+          </Field>
+
+          <Field
+            label="Bio"
+            disabled={!canEdit}
+            hint={
+              canEdit
+                ? 'A few sentences about your role, experience and what you enjoy.'
+                : undefined
+            }
+          >
+            <Textarea
+              value={bio}
+              onChange={(event) => edit({ bio: event.target.value })}
+              maxLength={TEXT_MAX_LENGTH}
+              rows={5}
+              className={`${controlClasses} min-h-24`}
+              placeholder={canEdit ? 'Tell others about yourself…' : undefined}
+            />
+          </Field>
+
+          <Field
+            label="Interests"
+            disabled={!canEdit}
+            hint={canEdit ? 'Pick from the list or type your own and press Enter.' : undefined}
+          >
+            <InterestsPicker
+              value={interests}
+              onChange={(next) => edit({ interests: next })}
+              disabled={!canEdit}
+            />
+          </Field>
+        </CardBody>
+        {canEdit && (
+          <div className="flex justify-end border-t border-slate-200 px-5 py-4 sm:px-6 dark:border-slate-800">
+            <Button type="submit" busy={saving}>
+              Save Changes
+            </Button>
+          </div>
+        )}
+      </form>
+    </Card>
+  )
+}

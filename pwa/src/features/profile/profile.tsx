@@ -1,0 +1,52 @@
+import { UserIcon } from '@heroicons/react/24/outline'
+import { useParams } from 'react-router-dom'
+import { paths } from '../../app/paths.ts'
+import { useCurrentUser } from '../../app/use-current-user.ts'
+import { LinkButton } from '../../components/ui/button.tsx'
+import { MessageCard } from '../../components/ui/page.tsx'
+import { PageSpinner } from '../../components/ui/spinner.tsx'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
+import { useSynced, useSyncStatus } from '../../sync/react.ts'
+import { readUserByUsername } from '../../sync/view.ts'
+import { ProfileForm } from './profile-form.tsx'
+import { ProfileHeader } from './profile-header.tsx'
+
+/**
+ * /profile/{username} (spec section 2): who the person is, and their
+ * seniority, bio and interests, editable by the owner or an administrator.
+ */
+export default function Profile() {
+  const { username = '' } = useParams()
+  const viewer = useCurrentUser()
+  const { lastSyncedAt } = useSyncStatus()
+  const user = useSynced(async (db) => (await readUserByUsername(db, username)) ?? null, [username])
+  useDocumentTitle(user ? user.full_name || user.username : 'Profile')
+
+  // Before the first sync has finished, an unknown name may simply not have arrived yet.
+  if (user === undefined || (user === null && lastSyncedAt === null)) {
+    return <PageSpinner text="Loading profile..." />
+  }
+  if (user === null) {
+    return (
+      <MessageCard
+        title="User not found"
+        actions={
+          <LinkButton to={paths.home} variant="secondary">
+            Back to home
+          </LinkButton>
+        }
+      >
+        <p className="flex items-center justify-center gap-2">
+          <UserIcon className="size-5" aria-hidden="true" />
+          There is no user called “{username}”.
+        </p>
+      </MessageCard>
+    )
+  }
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <ProfileHeader user={user} />
+      <ProfileForm key={user.id} user={user} viewer={viewer} />
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+import { Link } from 'react-router-dom'
+import type { User } from '../../../../shared/user.ts'
+import { paths } from '../../app/paths.ts'
+import { LocationLabel } from '../../components/topic/location-label.tsx'
+import { MenteeCount } from '../../components/topic/mentee-count.tsx'
+import { RichText } from '../../components/topic/rich-text.tsx'
+import { SeniorityBadges } from '../../components/topic/seniority-badges.tsx'
+import { Avatar } from '../../components/ui/avatar.tsx'
+import { Card } from '../../components/ui/card.tsx'
+import type { SyncApplication, SyncTopic } from '../../sync/db.ts'
+import type { Merged } from '../../sync/overlay.ts'
+import { TopicState } from './topic-state.tsx'
+
+/**
+ * One topic in the list grid: subject, mentor, three lines of description,
+ * location, levels, mentees, and the state area at the foot.
+ */
+export function TopicCard(props: {
+  topic: Merged<SyncTopic>
+  me: User
+  application: Merged<SyncApplication> | undefined
+}) {
+  const { topic } = props
+  return (
+    <Card className="flex h-full flex-col" data-testid="topic-card">
+      <article className="flex flex-1 flex-col gap-4 p-5" aria-labelledby={`topic-${topic.id}`}>
+        <header className="space-y-3">
+          <h2 id={`topic-${topic.id}`} className="text-lg leading-snug font-semibold">
+            <Link
+              to={paths.topic(topic.id)}
+              className="text-slate-900 hover:text-brand-700 dark:text-white dark:hover:text-brand-300"
+            >
+              {topic.subject}
+            </Link>
+          </h2>
+          <Link
+            to={paths.profile(topic.mentor.username)}
+            className="group inline-flex max-w-full items-center gap-2 text-sm"
+          >
+            <Avatar user={topic.mentor} size="xs" />
+            <span className="truncate font-medium text-slate-700 group-hover:text-brand-700 dark:text-slate-300 dark:group-hover:text-brand-300">
+              {topic.mentor.full_name || topic.mentor.username}
+            </span>
+          </Link>
+        </header>
+        {topic.description.trim() !== '' && <RichText html={topic.description} clamp />}
+        <div className="mt-auto space-y-3">
+          <SeniorityBadges levels={topic.seniorityRequired} />
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <LocationLabel location={topic.location} />
+            <MenteeCount current={topic.currentMentees} max={topic.maxMentees} />
+          </div>
+        </div>
+      </article>
+      <TopicCardFoot {...props} />
+    </Card>
+  )
+}
+
+/** The state area; hidden (empty:) when TopicState has nothing to say. */
+function TopicCardFoot(props: Parameters<typeof TopicCard>[0]) {
+  return (
+    <div className="border-t border-slate-100 px-5 py-3 empty:hidden dark:border-slate-800">
+      <TopicState {...props} />
+    </div>
+  )
+}

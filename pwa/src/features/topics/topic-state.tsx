@@ -1,0 +1,53 @@
+import { UserIcon } from '@heroicons/react/20/solid'
+import { canApply } from '../../../../shared/application.ts'
+import { isTopicMentor } from '../../../../shared/topic.ts'
+import type { User } from '../../../../shared/user.ts'
+import { SyncState } from '../../components/topic/sync-state.tsx'
+import { TopicStatusBadge } from '../../components/topic/topic-status-badge.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
+import type { SyncApplication, SyncTopic } from '../../sync/db.ts'
+import type { Merged } from '../../sync/overlay.ts'
+import { ApplicationState } from './application-state.tsx'
+import { ApplyButton } from './apply-button.tsx'
+
+/** How the list words a status that is not the public "open" one. */
+export const LIST_STATUS_LABELS = { proposed: 'Pending Review' } as const
+
+/**
+ * A card's state area (spec section 2): Apply when the rules of section 5
+ * allow it, "In Progress" for a started topic, the user's own application,
+ * the status of the user's own unpublished topic, and anything sync has to
+ * say (a refused apply, with the server's reason).
+ */
+export function TopicState(props: {
+  topic: Merged<SyncTopic>
+  me: User
+  application: Merged<SyncApplication> | undefined
+}) {
+  const { topic, me, application } = props
+  const applyAllowed = canApply(me, topic, application !== undefined)
+  const own = isTopicMentor(me, topic)
+  const full = topic.currentMentees >= topic.maxMentees
+  const parts = [
+    topic.status !== 'approved' && (
+      <TopicStatusBadge key="status" status={topic.status} labels={LIST_STATUS_LABELS} />
+    ),
+    application && <ApplicationState key="application" application={application} />,
+    own && topic.status === 'approved' && (
+      <Badge key="own" tone="brand">
+        <UserIcon className="size-3.5" aria-hidden="true" />
+        Your topic
+      </Badge>
+    ),
+    !own && !application && topic.status === 'approved' && full && <Badge key="full">Full</Badge>,
+    applyAllowed && <ApplyButton key="apply" topicId={topic.id} subject={topic.subject} />,
+  ].filter(Boolean)
+  const hasSync = topic.sync.pending || topic.sync.rejected.length > 0
+  if (parts.length === 0 && !hasSync) return null
+  return (
+    <div className="flex flex-col gap-3">
+      {parts.length > 0 && <div className="flex flex-wrap items-center gap-2">{parts}</div>}
+      <SyncState sync={topic.sync} />
+    </div>
+  )
+}

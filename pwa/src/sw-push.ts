@@ -1,0 +1,102 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker's push handlers: show the message the server sent
+ * ({title, body, url, tag, notificationId}), tell open windows to pull at
+ * once, open the right screen on click, and keep the subscription registered
+ * when the push service replaces it.
+ */
+
+import { base64UrlToBytes } from './features/push/base64url.ts'
+
+/** What the server's push carries (shared/push.ts pushPayloadSchema). */
+type Payload = { title: string; body: string; url: string; tag?: string }
+
+/** The message open windows get on a push: pull now (register-sw.ts listens). */
+export const SYNC_POKE = { type: 'sync-poke' } as const
+
+/** Firefox's event (not in TypeScript's lib yet). */
+export type PushSubscriptionChangeEvent = ExtendableEvent & {
+  oldSubscription: PushSubscription | null
+  newSubscription: PushSubscription | null
+}
+
+function parsePayload(event: PushEvent): Payload {
+  let data: Partial<Payload> = {}
+  try {
+    data = (event.data?.json() as Partial<Payload> | undefined) ?? {}
+  } catch {
+    data = { body: event.data?.text() ?? '' }
+  }
+  return {
+    title: typeof data.title === 'string' && data.title ? data.title : 'Pairwise',
+    body: typeof data.body === 'string' ? data.body : '',
+    // Only paths of this site: a push can never send the user elsewhere.
+    url:
+      typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//')
+        ? data.url
+        : '/',
+    ...(typeof data.tag === 'string' && data.tag ? { tag: data.tag } : {}),
+  }
+}
+
+export async function handlePush(sw: ServiceWorkerGlobalScope, event: PushEvent): Promise<void> {
+  const payload = parsePayload(event)
+  const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  for (const client of windows) client.postMessage(SYNC_POKE)
+  await sw.registration.showNotification(payload.title, {
+    body: payload.body,
+    icon: '/icon-192.png',
+    badge: '/badge-96.png',
+    data: { url: payload.url },
+    ...(payload.tag ? { tag: payload.tag } : {}),
+  })
+}
+
+/** Focuses a window of ours (showing the notification's screen), or opens one. */
+export async function handleNotificationClick(
+  sw: ServiceWorkerGlobalScope,
+  event: NotificationEvent,
+): Promise<void> {
+  const path = (event.notification.data as { url?: string } | null)?.url ?? '/'
+  const url = new URL(path, sw.location.origin).href
+  const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  const open = windows.find((client) => new URL(client.url).origin === sw.location.origin)
+  if (open) {
+    const focused = await open.focus()
+    if (focused.url !== url) await focused.navigate(url).catch(() => null)
+    return
+  }
+  await sw.clients.openWindow(url)
+}
+
+/** The push service replaced or expired the subscription: subscribe again and tell the server. */
+export async function handleSubscriptionChange(
+  sw: ServiceWorkerGlobalScope,
+  event: PushSubscriptionChangeEvent,
+): Promise<void> {
+  let next = event.newSubscription
+  if (!next) {
+    const res = await fetch('/api/push/vapid-public-key', { credentials: 'include' })
+    if (!res.ok) return
+    const { publicKey } = (await res.json()) as { publicKey: string }
+    next = await sw.registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: base64UrlToBytes(publicKey),
+    })
+  }
+  await fetch('/api/push/subscriptions', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(next.toJSON()),
+  })
+  const old = event.oldSubscription
+  if (old && old.endpoint !== next.endpoint) {
+    await fetch('/api/push/subscriptions', {
+      method: 'DELETE',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: old.endpoint }),
+    })
+  }
+}
