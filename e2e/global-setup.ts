@@ -14,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the server under test listens, e.g. http://127.0.0.1:41234 (no trailing slash). */
     baseUrl: string
+    /** The built PWA the server serves (read per request, so a test can serve a changed file). */
+    staticDir: string
   }
 }
 
@@ -42,10 +44,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const t0 = performance.now()
-  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(ROOT, 'dist', 'index.html'))) {
+  // Each run builds into a directory of its own, so runs side by side (and `npm start`) never
+  // see each other's half-written builds.
+  let staticDir = join(ROOT, 'dist')
+  let buildDir: string | null = null
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(staticDir, 'index.html'))) {
     log('using the existing dist/ (E2E_SKIP_BUILD=1)')
   } else {
-    await run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build'], 'vite build')
+    buildDir = await mkdtemp(join(tmpdir(), 'pairwise-e2e-build-'))
+    staticDir = buildDir
+    await run(
+      join(ROOT, 'node_modules', '.bin', 'vite'),
+      ['build', '--outDir', buildDir, '--emptyOutDir'],
+      'vite build',
+    )
     log(`built the PWA in ${seconds(t0)}`)
   }
 
@@ -60,6 +72,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     PORT: String(port),
     NODE_ENV: 'development',
     SEED: 'true',
+    STATIC_DIR: staticDir,
     // Browser tests sign in far more often than a person does; a test of the limit itself
     // can start a server of its own.
     AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT || '10000',
@@ -88,6 +101,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     process.off('exit', killChild)
     await stop(child)
     await database.drop()
+    if (buildDir) await rm(buildDir, { recursive: true, force: true })
   }
   try {
     await waitForHealth(baseUrl, child, output)
@@ -98,6 +112,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ready = true
   log(`server ready at ${baseUrl} (${database.description}) in ${seconds(t1)}`)
   project.provide('baseUrl', baseUrl)
+  project.provide('staticDir', staticDir)
 
   return async () => {
     const t = performance.now()
@@ -195,7 +210,13 @@ async function stop(child: ChildProcess): Promise<void> {
 function run(command: string, args: string[], label: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const output = new OutputTail()
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    // Vitest sets NODE_ENV=test, which would make Vite build a development bundle (React's
+    // development build, no service worker registration): build what users get.
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     child.stdout?.on('data', (chunk: Buffer) => output.add(chunk))
     child.stderr?.on('data', (chunk: Buffer) => output.add(chunk))
     child.on('error', reject)

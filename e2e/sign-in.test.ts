@@ -33,7 +33,8 @@ describe('sign-in in the browser', () => {
 
     await page.getByRole('button', { name: /@admin/ }).click()
     await page.waitForURL('**/topics')
-    await page.getByText('(@admin), administrator').waitFor()
+    await page.getByRole('navigation', { name: 'Main' }).waitFor()
+    await page.getByRole('button', { name: 'admin', exact: true }).waitFor()
     expect(pageErrors).toEqual([])
     expect(await cspViolations()).toEqual([])
     await close()
@@ -57,7 +58,10 @@ describe('sign-in in the browser', () => {
     await field.fill(name)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/')
-    await page.getByText(`(@${name})`).waitFor()
+    await page
+      .getByRole('button', { name: new RegExp(name) })
+      .first()
+      .waitFor()
     await close()
   })
 
@@ -75,12 +79,19 @@ describe('sign-in in the browser', () => {
     await close()
   })
 
-  it('signs out with the Sign out link', async () => {
+  it('signs out with Logout in the user menu', async () => {
     const { page, close } = await openPage(browser, { width: 1280, height: 800 })
     await page.goto('/api/auth/dev-login')
     await page.getByRole('button', { name: /@admin/ }).click()
-    await page.getByRole('link', { name: 'Sign out' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).waitFor()
+    await page.getByRole('button', { name: /admin/ }).last().click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+    // The user's data left this device with the session.
+    const databases = await page.evaluate(async () =>
+      (await indexedDB.databases()).map((d) => d.name),
+    )
+    expect(databases.filter((name) => name?.startsWith('pairwise-'))).toEqual([])
     expect(await page.context().cookies()).not.toContainEqual(
       expect.objectContaining({ name: 'pairwise_session' }),
     )

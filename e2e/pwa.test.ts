@@ -1,0 +1,160 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiAs, openApp, screenshotWidths, uniqueName, waitForShell } from './app.ts'
+import { baseUrl, launchBrowser, signIn } from './browser.ts'
+import { chromiumPath } from './chromium.ts'
+import {
+  cachedUrls,
+  pngSize,
+  serviceWorkerRegistrationId,
+  shownNotifications,
+  waitForController,
+} from './service-worker.ts'
+
+/**
+ * The installable, offline app (issue 7): the service worker installs and
+ * controls the page, the app opens offline at any route with its data, API
+ * answers never come from the worker's cache, a push shows a notification,
+ * and the manifest is installable. (The update prompt and the push setting:
+ * pwa-prompts.test.ts.)
+ */
+let browser: Browser
+let topic: { id: string; subject: string }
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  const admin = await ApiAs.signIn(browser, 'admin')
+  topic = await admin.createTopic({ subject: uniqueName('Offline topic') })
+  await admin.review(topic.id, 'approved')
+  await admin.dispose()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('installable and offline', () => {
+  it('installs a service worker and passes the installability checks', async () => {
+    const app = await openApp(browser, 'admin')
+    expect(await waitForController(app.page)).toBe(`${baseUrl()}/sw.js`)
+    await app.expectClean()
+    await app.close()
+
+    // Chromium never offers to install from an incognito context: ask a profile on disk.
+    const profile = await mkdtemp(join(tmpdir(), 'pairwise-pwa-profile-'))
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      args: ['--no-sandbox', '--disable-gpu'],
+      baseURL: baseUrl(),
+    })
+    try {
+      await signIn(context, 'admin')
+      const page = context.pages()[0] ?? (await context.newPage())
+      await page.goto('/')
+      await waitForShell(page)
+      await waitForController(page)
+      const cdp = await context.newCDPSession(page)
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+      expect(installabilityErrors).toEqual([])
+      const { errors } = await cdp.send('Page.getAppManifest')
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+      await rm(profile, { recursive: true, force: true })
+    }
+
+    const manifest = await (await fetch(`${baseUrl()}/manifest.webmanifest`)).json()
+    expect(manifest).toMatchObject({
+      name: 'Pairwise Mentorship',
+      short_name: 'Pairwise',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#4f46e5',
+      background_color: '#f8fafc',
+    })
+    expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(['/topics', '/dashboard'])
+    const icons = [...manifest.icons, ...manifest.shortcuts.flatMap((s: { icons: [] }) => s.icons)]
+    expect(icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true)
+    for (const icon of icons as { src: string; sizes: string }[]) {
+      const res = await fetch(`${baseUrl()}${icon.src}`)
+      expect(res.headers.get('content-type')).toBe('image/png')
+      const { width, height } = pngSize(Buffer.from(await res.arrayBuffer()))
+      expect(`${width}x${height}`).toBe(icon.sizes)
+    }
+  })
+
+  it('opens offline at any route with its data, and never answers the API from a cache', async () => {
+    const app = await openApp(browser, 'admin', { path: '/topics' })
+    const { page, context } = app
+    await waitForController(page)
+    await page.getByText(topic.subject).first().waitFor({ timeout: 20_000 })
+    expect((await cachedUrls(page)).filter((url) => url.includes('/api/'))).toEqual([])
+
+    await context.setOffline(true)
+    for (const path of ['/', '/topics', '/dashboard', `/topics/${topic.id}`]) {
+      await page.goto(path)
+      await waitForShell(page)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      if (path.startsWith('/topics')) await page.getByText(topic.subject).first().waitFor()
+      await expect
+        .poll(() => page.getByText("You're offline").isVisible(), { timeout: 10_000 })
+        .toBe(true)
+    }
+    await screenshotWidths(page, 'pwa-offline-topic')
+    const apiOffline = await page.evaluate(() =>
+      fetch('/api/user', { credentials: 'include' }).then(
+        (res) => `answered ${res.status}`,
+        () => 'failed',
+      ),
+    )
+    expect(apiOffline).toBe('failed')
+    await context.setOffline(false)
+    await app.expectClean()
+    await app.close()
+  })
+
+  it('shows a pushed message as a notification and pokes the open app', async () => {
+    const app = await openApp(browser, 'admin')
+    const { page, context } = app
+    await context.grantPermissions(['notifications'], { origin: baseUrl() })
+    await waitForController(page)
+    await page.evaluate(() => {
+      const w = window as unknown as { swMessages: unknown[] }
+      w.swMessages = []
+      navigator.serviceWorker.addEventListener('message', (e) => w.swMessages.push(e.data))
+    })
+    const { cdp, registrationId } = await serviceWorkerRegistrationId(context, page)
+    const payload = {
+      title: 'New application',
+      body: 'Someone applied to your topic.',
+      url: `/topics/${topic.id}`,
+      tag: 'push-test',
+      notificationId: crypto.randomUUID(),
+    }
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseUrl(),
+      registrationId,
+      data: JSON.stringify(payload),
+    })
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: payload.title,
+          body: payload.body,
+          tag: 'push-test',
+          icon: `${baseUrl()}/icon-192.png`,
+          data: { url: payload.url },
+        },
+      ])
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { swMessages: unknown[] }).swMessages))
+      .toContainEqual({ type: 'sync-poke' })
+    await app.expectClean()
+    await app.close()
+  })
+})

@@ -1,0 +1,192 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ApiAs,
+  DESKTOP,
+  openApp,
+  PHONE,
+  screenshotWidths,
+  seriousAxeViolations,
+  uniqueName,
+  waitForShell,
+} from './app.ts'
+import { launchBrowser, openPage, screenshot } from './browser.ts'
+
+// The app frame of spec section 2: who sees what, the route table, the bar,
+// the user menu, the bell, toasts and the sync status.
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Every route of the table with the heading its screen shows (admin's view). */
+const ROUTES: [path: string, heading: RegExp][] = [
+  ['/', /^Welcome to Pairwise Mentorship$/],
+  ['/topics', /^Mentorship Topics$/],
+  ['/create', /Create/],
+  ['/dashboard', /Dashboard/],
+  ['/profile/admin', /.+/],
+  ['/mentor-guide', /Mentor Guide/],
+  ['/mentee-guide', /Mentee Guide/],
+  ['/about-program', /^About the Mentorship Program$/],
+  ['/settings/notifications', /^Email Notification Preferences$/],
+  ['/admin/topics', /^Topic Management$/],
+  ['/admin/users', /^User Management$/],
+]
+
+describe('the app shell', () => {
+  it('shows only the sign-in screen when signed out, at any route', async () => {
+    const { page, close } = await openPage(browser, PHONE)
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+    expect(
+      await page.getByRole('link', { name: 'Sign in with Microsoft' }).getAttribute('href'),
+    ).toBe('/api/auth/microsoft?returnTo=%2Fdashboard')
+    expect(await page.getByRole('navigation').count()).toBe(0)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await close()
+  })
+
+  it('renders every route of the table with its heading, case-insensitively, without accessibility violations', async () => {
+    const app = await openApp(browser, 'admin')
+    for (const [path, heading] of ROUTES) {
+      await app.page.goto(path)
+      await waitForShell(app.page)
+      const h1 = app.page.getByRole('heading', { level: 1, name: heading })
+      await h1.waitFor({ timeout: 20_000 })
+      expect(await app.page.getByRole('heading', { level: 1 }).count(), `one h1 on ${path}`).toBe(1)
+      expect(await seriousAxeViolations(app.page), `axe on ${path}`).toEqual([])
+    }
+    await app.page.goto('/TOPICS')
+    await app.page.getByRole('heading', { level: 1, name: 'Mentorship Topics' }).waitFor()
+    await app.expectClean()
+    await app.close()
+  })
+
+  it('answers an unknown path with the 404 card', async () => {
+    const app = await openApp(browser, uniqueName('lost'), { path: '/no/such/page' })
+    await app.page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+    expect(await app.page.getByText("The page you're looking for doesn't exist.").isVisible()).toBe(
+      true,
+    )
+    await screenshotWidths(app.page, 'shell-404')
+    await app.close()
+  })
+
+  it('registers the admin routes only for administrators', async () => {
+    const app = await openApp(browser, uniqueName('member'), { path: '/admin/users' })
+    await app.page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+    const nav = app.page.getByRole('navigation', { name: 'Main' })
+    expect(await nav.getByRole('link', { name: 'Manage Topics' }).count()).toBe(0)
+    expect(await nav.getByRole('link', { name: 'Manage Users' }).count()).toBe(0)
+    await app.page.goto('/admin/topics')
+    await app.page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+    await app.close()
+  })
+
+  it('is usable with the keyboard alone: skip link, bar links and the user menu', async () => {
+    const app = await openApp(browser, 'admin', { path: '/about-program' })
+    const { page } = app
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Pairwise')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Topics')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { level: 1, name: 'Mentorship Topics' }).waitFor()
+
+    const menuButton = page.getByRole('button', { name: 'admin', exact: true })
+    await menuButton.focus()
+    await page.keyboard.press('Enter')
+    const menu = page.getByRole('menu')
+    await menu.waitFor()
+    const items = await menu.getByRole('menuitem').allTextContents()
+    expect(items.map((t) => t.trim())).toEqual(
+      expect.arrayContaining(['Profile', 'Notification Settings', 'Logout']),
+    )
+    await screenshot(page, 'shell-user-menu-desktop')
+    // Opened from the keyboard, the menu focuses its first item.
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/profile/admin')
+    // Escape on the next screen leaves no menu open.
+    await page.keyboard.press('Escape')
+    await page.getByRole('menu').waitFor({ state: 'detached' })
+    await app.expectClean()
+    await app.close()
+  })
+
+  it('folds the links into a menu on a phone', async () => {
+    const app = await openApp(browser, 'admin', PHONE)
+    const { page } = app
+    expect(await page.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(false)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('link', { name: 'Dashboard' }).waitFor()
+    await screenshot(page, 'shell-menu-phone')
+    await page.getByRole('link', { name: 'Dashboard' }).click()
+    await page.waitForURL('**/dashboard')
+    await page.getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'hidden' })
+    await app.close()
+  })
+
+  it('shows unread notifications in the bell and marks them read when it opens', async () => {
+    const mentor = uniqueName('belle')
+    const api = await ApiAs.signIn(browser, mentor)
+    const admin = await ApiAs.signIn(browser, 'admin')
+    const first = await api.createTopic()
+    const second = await api.createTopic()
+    await admin.review(first.id, 'approved')
+    await admin.review(second.id, 'rejected', 'Please narrow the scope')
+
+    const app = await openApp(browser, mentor)
+    const { page } = app
+    const bell = page.getByRole('button', { name: 'Notifications, 2 unread' })
+    await bell.waitFor()
+    await bell.click()
+    const panel = page.getByRole('heading', { name: 'Notifications' }).locator('..')
+    await panel.getByText(first.subject, { exact: false }).first().waitFor()
+    await screenshot(page, 'shell-bell-open-desktop')
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
+    await page.keyboard.press('Escape')
+    // Read on the server too: a new device shows them read.
+    const again = await openApp(browser, mentor)
+    await again.page.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
+    await again.close()
+    await app.expectClean()
+    await app.close()
+    await api.dispose()
+    await admin.dispose()
+  })
+
+  it('shows "No notifications" for someone who has none', async () => {
+    const app = await openApp(browser, uniqueName('quiet'), PHONE)
+    await app.page.getByRole('button', { name: 'Notifications', exact: true }).click()
+    await app.page.getByText('No notifications').waitFor()
+    await app.close()
+  })
+
+  it('says when it is offline and that changes wait on this device', async () => {
+    const app = await openApp(browser, uniqueName('commuter'), { ...DESKTOP, path: '/topics' })
+    const { page, context } = app
+    await context.setOffline(true)
+    await page.getByText("You're offline.").waitFor()
+    await page.getByRole('button', { name: /^Sync status: Offline/ }).waitFor()
+    await screenshot(page, 'shell-offline-desktop')
+    await context.setOffline(false)
+    await page.getByText("You're offline.").waitFor({ state: 'detached', timeout: 20_000 })
+    await app.close()
+  })
+
+  it('looks finished in dark mode', async () => {
+    const app = await openApp(browser, 'admin', { colorScheme: 'dark' })
+    await app.page.getByRole('heading', { level: 1 }).waitFor()
+    await screenshotWidths(app.page, 'shell-home-dark')
+    expect(await seriousAxeViolations(app.page)).toEqual([])
+    await app.close()
+  })
+})
