@@ -30,8 +30,13 @@ function AppUpdatePrompt() {
   const session = useSession()
   const update = useSyncExternalStore(subscribeUpdateState, getUpdateState, getUpdateState)
   if (update === 'none') return null
-  const status = session.state === 'signed-in' ? session.engine.status : undefined
-  return <UpdatePrompt status={status} onReload={applyUpdate} />
+  const engine = session.state === 'signed-in' ? session.engine : undefined
+  return (
+    <UpdatePrompt
+      status={engine?.status}
+      onReload={() => applyUpdate(engine && (() => engine.suspend()))}
+    />
+  )
 }
 
 function Shell() {

@@ -79,15 +79,19 @@ export function checkForUpdate(): void {
 
 /**
  * Switches to the new version and reloads once it controls the page. The
- * caller makes sure no change is waiting to be sent.
+ * caller makes sure no change is waiting to be sent; `quiesce` stops the
+ * page's own traffic to the server first. A request the old worker is still
+ * passing on holds the switch back, and in Chromium one that starts during
+ * the switch can leave it (and the reload after it) hanging.
  */
-export async function applyUpdate(): Promise<void> {
+export async function applyUpdate(quiesce?: () => Promise<void>): Promise<void> {
   let reloading = false
   const reload = () => {
     if (reloading) return
     reloading = true
     window.location.reload()
   }
+  await quiesce?.().catch(() => {})
   if (!workbox || state === 'active') return reload()
   navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true })
   // Ask the worker that waits now (not the one seen when the prompt appeared): another tab

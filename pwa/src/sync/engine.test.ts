@@ -210,3 +210,25 @@ describe('delta pulls', () => {
     expect(moved).toBe(1)
   })
 })
+
+describe('suspending before a reload', () => {
+  it('sends nothing more, keeps the local data readable, and leaves new writes queued', async () => {
+    const mentee = await server.signIn(unique('suspend-mentee'))
+    const mentor = await server.signIn(unique('suspend-mentor'))
+    const topic = await approvedTopic(admin, mentor)
+    const { engine, network } = createEngine(server, mentee)
+    await startSynced(engine, rows(['topics', topic.id, (t) => t.status === 'approved']))
+
+    await engine.suspend()
+    const sentBefore = network.sent.length
+    await engine.mutate.applyToTopic(topic.id)
+    engine.poke()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+
+    expect(network.sent.length).toBe(sentBefore)
+    expect(await readRow(engine.db, 'topics', topic.id)).toMatchObject({ id: topic.id })
+    expect(await readOutbox(engine.db)).toHaveLength(1)
+    const { body } = await mentor.get(`/api/topics/${topic.id}/applications`)
+    expect(body).toEqual([])
+  })
+})

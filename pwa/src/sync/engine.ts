@@ -108,13 +108,22 @@ export class SyncEngine {
 
   /** Stops syncing and closes the database; a running flush is abandoned (it resumes next time). */
   async stop(): Promise<void> {
+    await this.suspend()
+    this.stopObserving?.()
+    this.db.close()
+  }
+
+  /**
+   * Stops talking to the server (no more pushes, pulls or event stream) but
+   * keeps the local data open for the screens: for a page about to reload.
+   * What is written meanwhile waits in the outbox for the next start.
+   */
+  async suspend(): Promise<void> {
     this.stopped = true
     for (const cleanup of this.cleanups.splice(0)) cleanup()
     this.events?.close()
     this.events = null
-    this.stopObserving?.()
     await this.flusher.stop()
-    this.db.close()
   }
 
   /**
