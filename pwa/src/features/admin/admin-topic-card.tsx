@@ -6,6 +6,7 @@ import { paths } from '../../app/paths.ts'
 import { useCurrentUser } from '../../app/use-current-user.ts'
 import { LocationLabel } from '../../components/topic/location-label.tsx'
 import { MenteeCount } from '../../components/topic/mentee-count.tsx'
+import { RejectionReason } from '../../components/topic/rejection-reason.tsx'
 import { SyncState } from '../../components/topic/sync-state.tsx'
 import { TopicLink } from '../../components/topic/topic-link.tsx'
 import { TopicStatusBadge } from '../../components/topic/topic-status-badge.tsx'
@@ -58,12 +59,7 @@ export function AdminTopicCard(props: { topic: Merged<SyncTopic>; onReview: () =
           </Badge>
         </div>
         {topic.status === 'rejected' && topic.rejectionReason && (
-          <div className="rounded-lg bg-red-50 p-3 text-sm dark:bg-red-950/40">
-            <p className="font-semibold text-red-800 dark:text-red-300">Rejection reason:</p>
-            <p className="mt-1 whitespace-pre-line text-red-800 dark:text-red-200">
-              {topic.rejectionReason}
-            </p>
-          </div>
+          <RejectionReason heading="Rejection reason:" reason={topic.rejectionReason} />
         )}
         <SyncState sync={topic.sync} />
       </div>

@@ -1,6 +1,7 @@
 import { CalendarDaysIcon, UserIcon } from '@heroicons/react/20/solid'
 import { Link } from 'react-router-dom'
 import { paths } from '../../app/paths.ts'
+import { RejectionReason } from '../../components/topic/rejection-reason.tsx'
 import { SyncState } from '../../components/topic/sync-state.tsx'
 import { TopicLink } from '../../components/topic/topic-link.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
@@ -45,12 +46,7 @@ export function EnrollmentCard(props: { application: Merged<SyncApplication> }) 
           </p>
         </div>
         {application.status === 'rejected' && application.rejectionReason && (
-          <div className="rounded-lg bg-red-50 p-3 text-sm dark:bg-red-950/40">
-            <p className="font-semibold text-red-800 dark:text-red-300">Rejection reason:</p>
-            <p className="mt-1 whitespace-pre-line text-red-800 dark:text-red-200">
-              {application.rejectionReason}
-            </p>
-          </div>
+          <RejectionReason heading="Rejection reason:" reason={application.rejectionReason} />
         )}
         <SyncState sync={application.sync} />
       </CardBody>

@@ -1,6 +1,7 @@
 import { InboxIcon, UsersIcon } from '@heroicons/react/20/solid'
 import { useState } from 'react'
 import { LocationLabel } from '../../components/topic/location-label.tsx'
+import { RejectionReason } from '../../components/topic/rejection-reason.tsx'
 import { SyncState } from '../../components/topic/sync-state.tsx'
 import { TopicLink } from '../../components/topic/topic-link.tsx'
 import { TopicStatusBadge } from '../../components/topic/topic-status-badge.tsx'
@@ -44,12 +45,11 @@ export function MentorTopicCard(props: { topic: Merged<SyncTopic> }) {
       </div>
 
       {topic.status === 'rejected' && topic.rejectionReason && (
-        <div className="mx-5 mb-5 rounded-lg bg-red-50 p-3 text-sm sm:mx-6 dark:bg-red-950/40">
-          <p className="font-semibold text-red-800 dark:text-red-300">Rejection Reason:</p>
-          <p className="mt-1 whitespace-pre-line text-red-800 dark:text-red-200">
-            {topic.rejectionReason}
-          </p>
-        </div>
+        <RejectionReason
+          heading="Rejection Reason:"
+          reason={topic.rejectionReason}
+          className="mx-5 mb-5 sm:mx-6"
+        />
       )}
 
       <div className="border-t border-slate-200 bg-slate-50/70 px-5 py-4 sm:px-6 dark:border-slate-800 dark:bg-slate-950/40">

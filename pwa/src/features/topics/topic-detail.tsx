@@ -2,6 +2,7 @@ import { ArrowLeftIcon } from '@heroicons/react/20/solid'
 import { Link, useParams } from 'react-router-dom'
 import { paths } from '../../app/paths.ts'
 import { useCurrentUser } from '../../app/use-current-user.ts'
+import { RejectionReason } from '../../components/topic/rejection-reason.tsx'
 import { RichText } from '../../components/topic/rich-text.tsx'
 import { SyncState } from '../../components/topic/sync-state.tsx'
 import { LinkButton } from '../../components/ui/button.tsx'
@@ -69,10 +70,11 @@ export default function TopicDetail() {
                 About this topic
               </h2>
               {topic.status === 'rejected' && topic.rejectionReason && (
-                <div className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-600/20 ring-inset dark:bg-red-950/50 dark:text-red-200 dark:ring-red-400/30">
-                  <p className="font-medium">Rejection Reason:</p>
-                  <p className="mt-0.5">{topic.rejectionReason}</p>
-                </div>
+                <RejectionReason
+                  heading="Rejection Reason:"
+                  reason={topic.rejectionReason}
+                  className="mt-4"
+                />
               )}
               {topic.description.trim() ? (
                 <RichText html={topic.description} className="mt-4" />
