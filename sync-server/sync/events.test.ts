@@ -1,4 +1,3 @@
-import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   approvedTopic,
@@ -14,6 +13,7 @@ import { hubFor } from './hub.ts'
 import {
   type EventStream,
   emptyReplica,
+  holdTransaction,
   openEventStream,
   pullToEnd,
   type Replica,
@@ -229,20 +229,13 @@ describe('GET /api/sync/events: a change held back by an older transaction', () 
       await withStreams([reader], async ([stream]) => {
         // Transaction A takes a transaction id and a version first, changes nothing the
         // reader sees (its commit notifies nobody), and stays open.
-        const other = postgres(server.databaseUrl as string, { max: 1, onnotice: () => {} })
-        let commitA: () => void = () => {}
-        const released = new Promise<void>((resolve) => {
-          commitA = resolve
-        })
-        let versionA = 0
-        const a = other.begin(async (tx) => {
+        const a = await holdTransaction(server.databaseUrl as string, async (tx) => {
           const [row] = await tx<{ version: string }[]>`
             SELECT pg_current_xact_id()::text AS xid, nextval('sync_version')::text AS version`
-          versionA = Number(row?.version)
-          await released
+          return Number(row?.version)
         })
         try {
-          await expect.poll(() => versionA).toBeGreaterThan(0)
+          expect(a.value).toBeGreaterThan(0)
           // Transaction B starts later, takes a later version and commits first: the poke comes at once.
           const b = await mentor.patch(
             `/api/topics/${topic.id}`,
@@ -256,17 +249,13 @@ describe('GET /api/sync/events: a change held back by an older transaction', () 
           await quietPeriod()
           expect(hubFor(server.sql).stats().held).toBeGreaterThan(0)
         } catch (error) {
-          commitA()
-          await a
-          await other.end()
+          await a.commit()
           throw error
         }
         const pokes = stream?.count('poke') ?? 0
 
         // A commits without notifying anyone: the hub sees the watermark pass B and pokes again.
-        commitA()
-        await a
-        await other.end()
+        await a.commit()
         await stream?.waitFor('poke', pokes + 1)
         const after = await pullToEnd(reader, replica)
         expect(after.flatMap((p) => p.changes.topics.map((t) => t.subject))).toContain(

@@ -1,4 +1,3 @@
-import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYNC_TABLES } from '../../shared/sync.ts'
 import {
@@ -15,6 +14,7 @@ import { REMOVAL_RETENTION_DAYS } from './pull.ts'
 import {
   applyPage,
   emptyReplica,
+  holdTransaction,
   pullOnce,
   pullToEnd,
   type Replica,
@@ -379,20 +379,14 @@ describe('GET /api/sync/pull: transactions that commit out of order', () => {
       const replica = await synced(reader)
 
       // Transaction A takes its version first and stays open on a connection of its own.
-      const other = postgres(server.databaseUrl as string, { max: 1, onnotice: () => {} })
-      let commitA: () => void = () => {}
-      const released = new Promise<void>((resolve) => {
-        commitA = resolve
-      })
-      let versionA = 0
-      const a = other.begin(async (tx) => {
+      const a = await holdTransaction(server.databaseUrl as string, async (tx) => {
         const [row] = await tx<{ version: string }[]>`
           UPDATE topics SET subject = 'Written by A' WHERE id = ${first.id} RETURNING version`
-        versionA = Number(row?.version)
-        await released
+        return Number(row?.version)
       })
+      const versionA = a.value
       try {
-        await expect.poll(() => versionA).toBeGreaterThan(0)
+        expect(versionA).toBeGreaterThan(0)
         // Transaction B starts later, takes a later version, and commits first.
         const b = await mentor.patch(
           `/api/topics/${second.id}`,
@@ -409,9 +403,7 @@ describe('GET /api/sync/pull: transactions that commit out of order', () => {
         expect(sent.every((s) => s === 'Written by B')).toBe(true)
         expect(replica.cursor).toEqual(expect.any(String))
       } finally {
-        commitA()
-        await a
-        await other.end()
+        await a.commit()
       }
 
       await pullAll(reader, replica)

@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres'
+import postgres, { type Sql, type TransactionSql } from 'postgres'
 import { expect } from 'vitest'
 import { type PullResponse, pullResponseSchema, SYNC_TABLES } from '../../shared/sync.ts'
 import type { Client } from '../test/server.ts'
@@ -187,5 +187,52 @@ export async function settled(sql: Sql, timeoutMs = 20_000): Promise<void> {
     if (BigInt(now?.xmin ?? '0') >= target) return
     if (Date.now() > deadline) throw new Error('Transactions older than the test stayed open')
     await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/**
+ * A transaction held open on a connection of its own, to make commits land
+ * out of order: `work` runs in it, then it waits for `commit()`, which also
+ * closes the connection. Answers once `work` has run, with what it answered.
+ *
+ * @example
+ * const a = await holdTransaction(url, async (tx) => (await tx`SELECT nextval('sync_version')`)[0])
+ * try { ... } finally { await a.commit() }
+ */
+export async function holdTransaction<T>(
+  databaseUrl: string,
+  work: (tx: TransactionSql) => Promise<T>,
+): Promise<{ value: T; commit: () => Promise<void> }> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let ran: (value: T) => void = () => {}
+  const result = new Promise<T>((resolve) => {
+    ran = resolve
+  })
+  const done = sql.begin(async (tx) => {
+    ran(await work(tx))
+    await released
+  })
+  let value: T
+  try {
+    // `work` failing ends the transaction before it answers.
+    value = await Promise.race([result, done.then(() => result)])
+  } catch (error) {
+    await sql.end()
+    throw error
+  }
+  return {
+    value,
+    commit: async () => {
+      release()
+      try {
+        await done
+      } finally {
+        await sql.end()
+      }
+    },
   }
 }
