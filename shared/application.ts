@@ -3,6 +3,7 @@ import {
   APPLICATION_STATUSES,
   type ApplicationStatus,
   TEXT_MAX_LENGTH,
+  TOPIC_STARTED_REJECTION_REASON,
   type TopicStatus,
 } from './constants.ts'
 import { type Actor, allow, conflict, type Decision, forbid } from './decision.ts'
@@ -142,4 +143,32 @@ export function checkDecider(actor: Actor, topic: { mentorId: string }): Decisio
 export function checkListApplications(actor: Actor, topic: { mentorId: string }): Decision {
   if (actor.id === topic.mentorId || actor.isAdmin) return allow
   return forbid('Only the mentor of this topic or an administrator can see its applications.')
+}
+
+/** Who may see an application: its mentee, the topic's mentor, and administrators. */
+export function canViewApplication(
+  actor: Actor,
+  application: { menteeId: string; mentorId: string },
+): boolean {
+  return actor.isAdmin || actor.id === application.menteeId || actor.id === application.mentorId
+}
+
+/** The application status that starting a topic closes. */
+export const STATUS_CLOSED_BY_START: ApplicationStatus = 'pending'
+
+/**
+ * Starting a topic closes its still-pending applications as rejected with
+ * this reason, and their mentees are told (ARCHITECTURE.md). The server's
+ * UPDATE and the PWA's optimistic change both take it from here.
+ */
+export const CLOSED_BY_START = {
+  status: 'rejected',
+  rejectionReason: TOPIC_STARTED_REJECTION_REASON,
+} as const satisfies { status: ApplicationStatus; rejectionReason: string }
+
+/** What starting its topic does to one application: closes it, or leaves it (null). */
+export function closedByTopicStart(application: {
+  status: ApplicationStatus
+}): typeof CLOSED_BY_START | null {
+  return application.status === STATUS_CLOSED_BY_START ? CLOSED_BY_START : null
 }

@@ -12,7 +12,7 @@ import {
 } from './constants.ts'
 import { type Actor, allow, conflict, type Decision, forbid } from './decision.ts'
 import { interestListSchema } from './interests.ts'
-import { senioritySchema, userSummarySchema } from './user.ts'
+import { checkAdminister, senioritySchema, userSummarySchema } from './user.ts'
 
 export const topicStatusSchema = z.enum(TOPIC_STATUSES, {
   error: `Status must be one of ${TOPIC_STATUSES.join(', ')}`,
@@ -115,11 +115,25 @@ export function canTransitionTopic(from: TopicStatus, to: TopicStatus): boolean 
 
 type TopicRef = { mentorId: string; status: TopicStatus }
 
-const PUBLIC_STATUSES: readonly TopicStatus[] = ['approved', 'started', 'concluded']
+/**
+ * The statuses everyone signed in may see (ARCHITECTURE.md); proposed and
+ * rejected topics only their mentor and administrators. The server's SQL
+ * takes this list as a parameter; the sync triggers' `sync_topic_is_public`
+ * is checked against it by sync-server/sync/rules-in-sql.test.ts.
+ */
+export const PUBLIC_TOPIC_STATUSES = [
+  'approved',
+  'started',
+  'concluded',
+] as const satisfies readonly TopicStatus[]
+
+export function isPublicTopicStatus(status: TopicStatus): boolean {
+  return (PUBLIC_TOPIC_STATUSES as readonly TopicStatus[]).includes(status)
+}
 
 /** Approved, started and concluded topics are public; others only for their mentor and admins. */
 export function canViewTopic(actor: Actor, topic: TopicRef): boolean {
-  return PUBLIC_STATUSES.includes(topic.status) || actor.isAdmin || actor.id === topic.mentorId
+  return isPublicTopicStatus(topic.status) || actor.isAdmin || actor.id === topic.mentorId
 }
 
 export function isTopicMentor(actor: Actor, topic: TopicRef): boolean {
@@ -136,13 +150,22 @@ export function checkEditTopic(actor: Actor, topic: TopicRef): Decision {
   return allow
 }
 
+/** An edit may not set maxMentees below the mentees already accepted. */
+export function checkMaxMentees(topic: { currentMentees: number }, maxMentees: number): Decision {
+  if (maxMentees >= topic.currentMentees) return allow
+  return conflict(
+    `This topic already has ${topic.currentMentees} accepted mentees; the maximum cannot be lower.`,
+  )
+}
+
 /** The status a topic has after an edit: a rejected topic is resubmitted for review. */
 export function statusAfterEdit(status: TopicStatus): TopicStatus {
   return status === 'rejected' ? 'proposed' : status
 }
 
 export function checkReviewTopic(actor: Actor, topic: TopicRef): Decision {
-  if (!actor.isAdmin) return forbid('Only administrators can review topics.')
+  const admin = checkAdminister(actor, 'Only administrators can review topics.')
+  if (!admin.ok) return admin
   if (topic.status !== 'proposed') {
     return conflict(`This topic is ${topic.status}; only proposed topics can be reviewed.`)
   }

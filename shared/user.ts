@@ -58,8 +58,24 @@ export function checkEditProfile(actor: Actor, profileUserId: string): Decision 
   return forbid('Only the owner of a profile or an administrator can edit it.')
 }
 
+/**
+ * The administration screens (/admin/topics, /admin/users), their links, and
+ * the admin-only API: administrators only (spec section 6).
+ */
+export function checkAdminister(
+  actor: Actor,
+  refusal = 'Only administrators can do this.',
+): Decision {
+  return actor.isAdmin ? allow : forbid(refusal)
+}
+
+export function canAdminister(actor: Actor): boolean {
+  return checkAdminister(actor).ok
+}
+
 export function checkToggleAdmin(actor: Actor, targetUserId: string): Decision {
-  if (!actor.isAdmin) return forbid('Only administrators can change administrator status.')
+  const admin = checkAdminister(actor, 'Only administrators can change administrator status.')
+  if (!admin.ok) return admin
   if (actor.id === targetUserId) {
     return forbid('You cannot change your own administrator status; ask another administrator.')
   }
