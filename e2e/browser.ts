@@ -12,7 +12,7 @@ import { inject } from 'vitest'
 import { chromiumPath } from './chromium.ts'
 
 /** Where screenshot() writes its PNGs (gitignored). */
-export const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url))
+const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url))
 
 /** The address of the server the e2e globalSetup started, e.g. http://127.0.0.1:41234. */
 export function baseUrl(): string {

@@ -6,13 +6,18 @@
  * when the push service replaces it.
  */
 
-import { base64UrlToBytes } from './features/push/base64url.ts'
+import { base64UrlToBytes } from './lib/base64url.ts'
+import {
+  deleteSubscription,
+  getVapidPublicKey,
+  saveSubscription,
+} from './lib/push-subscriptions.ts'
 
 /** What the server's push carries (shared/push.ts pushPayloadSchema). */
 type Payload = { title: string; body: string; url: string; tag?: string }
 
 /** The message open windows get on a push: pull now (register-sw.ts listens). */
-export const SYNC_POKE = { type: 'sync-poke' } as const
+const SYNC_POKE = { type: 'sync-poke' } as const
 
 /** Firefox's event (not in TypeScript's lib yet). */
 export type PushSubscriptionChangeEvent = ExtendableEvent & {
@@ -76,27 +81,12 @@ export async function handleSubscriptionChange(
 ): Promise<void> {
   let next = event.newSubscription
   if (!next) {
-    const res = await fetch('/api/push/vapid-public-key', { credentials: 'include' })
-    if (!res.ok) return
-    const { publicKey } = (await res.json()) as { publicKey: string }
     next = await sw.registration.pushManager.subscribe({
       userVisibleOnly: true,
-      applicationServerKey: base64UrlToBytes(publicKey),
+      applicationServerKey: base64UrlToBytes(await getVapidPublicKey()),
     })
   }
-  await fetch('/api/push/subscriptions', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(next.toJSON()),
-  })
+  await saveSubscription(next)
   const old = event.oldSubscription
-  if (old && old.endpoint !== next.endpoint) {
-    await fetch('/api/push/subscriptions', {
-      method: 'DELETE',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ endpoint: old.endpoint }),
-    })
-  }
+  if (old && old.endpoint !== next.endpoint) await deleteSubscription(old.endpoint)
 }

@@ -45,5 +45,8 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(handleNotificationClick(self, event))
 })
 self.addEventListener('pushsubscriptionchange', (event) =>
-  event.waitUntil(handleSubscriptionChange(self, event as PushSubscriptionChangeEvent)),
+  event.waitUntil(
+    // Offline or signed out: the next visit to the settings registers the device again.
+    handleSubscriptionChange(self, event as PushSubscriptionChangeEvent).catch(() => {}),
+  ),
 )

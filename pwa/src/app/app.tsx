@@ -1,18 +1,19 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { RouterProvider } from 'react-router-dom'
+import { canAdminister } from '../../../shared/user.ts'
 import { toastError } from '../components/toast/store.ts'
 import { Toaster } from '../components/toast/toaster.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { MessageCard } from '../components/ui/page.tsx'
 import { PageSpinner } from '../components/ui/spinner.tsx'
 import { UpdatePrompt } from '../features/update/update-prompt.tsx'
+import { SessionProvider, useSession, useSignedIn } from '../lib/session.tsx'
 import { isAwaited } from '../lib/use-change.ts'
-import { SyncProvider } from '../sync/react.ts'
+import { useCurrentUser } from '../lib/use-current-user.ts'
+import { SyncProvider } from '../sync/engine/react.ts'
 import { applyUpdate, getUpdateState, onSyncPoke, subscribeUpdateState } from './register-sw.ts'
 import { createAppRouter } from './router.tsx'
-import { SessionProvider, useSession, useSignedIn } from './session.tsx'
 import { SignInScreen } from './sign-in-screen.tsx'
-import { useCurrentUser } from './use-current-user.ts'
 
 /** The app: who is signed in decides between the spinner, the sign-in screen and the app. */
 export function App() {
@@ -74,9 +75,9 @@ function Shell() {
 
 function SignedInApp() {
   const { engine } = useSignedIn()
-  const { isAdmin } = useCurrentUser()
+  const admin = canAdminister(useCurrentUser())
   // Admin routes are registered only in an administrator's router.
-  const router = useMemo(() => createAppRouter(isAdmin), [isAdmin])
+  const router = useMemo(() => createAppRouter(admin), [admin])
 
   // A change the server refused after the screen stopped waiting for it: say so.
   useEffect(

@@ -1,23 +1,24 @@
 import { Popover, PopoverButton, PopoverPanel, useClose } from '@headlessui/react'
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline'
 import { Link, NavLink } from 'react-router-dom'
+import { canAdminister } from '../../../shared/user.ts'
 import { Logo } from '../components/logo.tsx'
 import { cn } from '../components/ui/cn.ts'
 import { NotificationBell } from '../features/notifications/bell.tsx'
 import { SyncStatusButton } from '../features/sync-status/sync-status.tsx'
-import { paths } from './paths.ts'
-import { useCurrentUser } from './use-current-user.ts'
+import { paths } from '../lib/paths.ts'
+import { useCurrentUser } from '../lib/use-current-user.ts'
 import { UserMenu } from './user-menu.tsx'
 
 type NavItem = { to: string; label: string }
 
-function navItems(isAdmin: boolean): NavItem[] {
+function navItems(withAdminScreens: boolean): NavItem[] {
   const items: NavItem[] = [
     { to: paths.topics, label: 'Topics' },
     { to: paths.createTopic, label: 'Create Topic' },
     { to: paths.dashboard, label: 'Dashboard' },
   ]
-  if (isAdmin) {
+  if (withAdminScreens) {
     items.push(
       { to: paths.adminTopics, label: 'Manage Topics' },
       { to: paths.adminUsers, label: 'Manage Users' },
@@ -29,7 +30,7 @@ function navItems(isAdmin: boolean): NavItem[] {
 /** The top bar (spec section 2): brand, links, bell, user menu; on a phone the links fold into a menu. */
 export function NavBar() {
   const user = useCurrentUser()
-  const items = navItems(user.isAdmin)
+  const items = navItems(canAdminister(user))
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75 dark:border-slate-800 dark:bg-slate-900/90 dark:supports-[backdrop-filter]:bg-slate-900/75">
       <nav

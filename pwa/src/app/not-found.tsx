@@ -1,7 +1,7 @@
 import { LinkButton } from '../components/ui/button.tsx'
 import { MessageCard } from '../components/ui/page.tsx'
+import { paths } from '../lib/paths.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
-import { paths } from './paths.ts'
 
 /** Any path the route table does not know (spec section 2). */
 export function NotFound() {

@@ -13,7 +13,7 @@ import { Workbox } from 'workbox-window'
  */
 
 /** How often an open app asks the server for a new version. */
-export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
 /** none: up to date; waiting: a new version is installed and waits; active: it took over, reload to use it. */
 export type UpdateState = 'none' | 'waiting' | 'active'
@@ -72,7 +72,7 @@ export function registerServiceWorker(): void {
 }
 
 /** Asks the server whether sw.js changed; quietly does nothing offline. */
-export function checkForUpdate(): void {
+function checkForUpdate(): void {
   if (!workbox || !navigator.onLine) return
   void workbox.update().catch(() => {})
 }

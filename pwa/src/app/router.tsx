@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { PageSpinner } from '../components/ui/spinner.tsx'
+import { routes } from '../lib/paths.ts'
 import { AppLayout } from './layout.tsx'
 import { NotFound } from './not-found.tsx'
 import { RouteError } from './route-error.tsx'
@@ -29,30 +30,30 @@ function screen(element: ReactNode): ReactNode {
  * case-insensitively and supports named parameters, optional segments and
  * wildcards; the admin routes exist only in an administrator's router.
  */
-export function appRoutes(isAdmin: boolean): RouteObject[] {
+function appRoutes(withAdminScreens: boolean): RouteObject[] {
   const children: RouteObject[] = [
     { index: true, element: screen(<Landing />) },
-    { path: 'topics', element: screen(<TopicList />) },
-    { path: 'create', element: screen(<CreateTopic />) },
-    { path: 'dashboard', element: screen(<Dashboard />) },
-    { path: 'profile/:username', element: screen(<Profile />) },
-    { path: 'topics/:id', element: screen(<TopicDetail />) },
-    { path: 'topics/:id/edit', element: screen(<EditTopic />) },
-    { path: 'mentor-guide', element: screen(<MentorGuide />) },
-    { path: 'mentee-guide', element: screen(<MenteeGuide />) },
-    { path: 'about-program', element: screen(<About />) },
-    { path: 'settings/notifications', element: screen(<NotificationSettings />) },
+    { path: routes.topics, element: screen(<TopicList />) },
+    { path: routes.createTopic, element: screen(<CreateTopic />) },
+    { path: routes.dashboard, element: screen(<Dashboard />) },
+    { path: routes.profile, element: screen(<Profile />) },
+    { path: routes.topic, element: screen(<TopicDetail />) },
+    { path: routes.editTopic, element: screen(<EditTopic />) },
+    { path: routes.mentorGuide, element: screen(<MentorGuide />) },
+    { path: routes.menteeGuide, element: screen(<MenteeGuide />) },
+    { path: routes.about, element: screen(<About />) },
+    { path: routes.notificationSettings, element: screen(<NotificationSettings />) },
   ]
-  if (isAdmin) {
+  if (withAdminScreens) {
     children.push(
-      { path: 'admin/topics', element: screen(<AdminTopics />) },
-      { path: 'admin/users', element: screen(<AdminUsers />) },
+      { path: routes.adminTopics, element: screen(<AdminTopics />) },
+      { path: routes.adminUsers, element: screen(<AdminUsers />) },
     )
   }
   children.push({ path: '*', element: <NotFound /> })
-  return [{ path: '/', element: <AppLayout />, errorElement: <RouteError />, children }]
+  return [{ path: routes.home, element: <AppLayout />, errorElement: <RouteError />, children }]
 }
 
-export function createAppRouter(isAdmin: boolean) {
-  return createBrowserRouter(appRoutes(isAdmin))
+export function createAppRouter(withAdminScreens: boolean) {
+  return createBrowserRouter(appRoutes(withAdminScreens))
 }

@@ -12,9 +12,9 @@ import { Avatar } from '../components/ui/avatar.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Modal, ModalActions } from '../components/ui/dialog.tsx'
 import { InstallMenuItem } from '../features/install/install-menu-item.tsx'
-import { LOGOUT_PATH, signOut } from '../sync/session.ts'
-import { paths } from './paths.ts'
-import { forgetStoredUser, useSignedIn } from './session.tsx'
+import { paths } from '../lib/paths.ts'
+import { forgetStoredUser, useSignedIn } from '../lib/session.tsx'
+import { LOGOUT_PATH, signOut } from '../sync/engine/session.ts'
 
 const ITEM =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-slate-800 dark:data-focus:text-white'

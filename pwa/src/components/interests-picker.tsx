@@ -3,7 +3,7 @@ import { PlusIcon, XMarkIcon } from '@heroicons/react/20/solid'
 import { type KeyboardEvent, useRef, useState } from 'react'
 import { INTEREST_MAX_LENGTH, INTERESTS_MAX_COUNT } from '../../../shared/constants.ts'
 import { addInterest } from '../../../shared/interests.ts'
-import { useSyncedTable } from '../sync/react.ts'
+import { useSyncedTable } from '../sync/engine/react.ts'
 import { cn } from './ui/cn.ts'
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()

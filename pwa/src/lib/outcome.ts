@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie'
-import type { SyncDb } from '../sync/db.ts'
+import type { SyncDb } from '../sync/engine/db.ts'
 
 /** What became of a queued change: saved by the server, refused (with its reason), or not known yet. */
 export type Outcome =

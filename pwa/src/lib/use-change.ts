@@ -1,9 +1,9 @@
 import { useCallback } from 'react'
-import { useSignedIn } from '../app/session.tsx'
 import { toast, toastError, toastSuccess } from '../components/toast/store.ts'
-import type { SyncEngine } from '../sync/engine.ts'
-import { MutationRefused, type Queued } from '../sync/mutation.ts'
+import type { SyncEngine } from '../sync/engine/engine.ts'
+import { MutationRefused, type Queued } from '../sync/mutators/mutation.ts'
 import { type Outcome, waitForOutcome } from './outcome.ts'
+import { useSignedIn } from './session.tsx'
 
 /** How long a change waits for the server's answer before it is reported as waiting to sync. */
 const ANSWER_WAIT_MS = 6_000
@@ -39,7 +39,7 @@ const WAITING = {
  * server's reason when it is refused (at once by the shared rules, or by the
  * server), or a "saved on this device" toast while offline.
  */
-export async function runChange(
+async function runChange(
   engine: SyncEngine,
   queue: () => Promise<Queued>,
   messages: ChangeMessages,

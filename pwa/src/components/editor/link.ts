@@ -5,7 +5,7 @@ import { editorSchema as schema } from './schema.ts'
 
 export type LinkCheck = { ok: true; href: string } | { ok: false; error: string }
 
-export const LINK_SCHEME_ERROR = `Links can only use these schemes: ${LINK_SCHEMES.join(', ')}.`
+const LINK_SCHEME_ERROR = `Links can only use these schemes: ${LINK_SCHEMES.join(', ')}.`
 
 /**
  * What the link dialog does with a typed URL (spec section 5): only the

@@ -11,9 +11,6 @@ import { RICH_TEXT_LINK_REL, RICH_TEXT_LINK_TARGET } from '../../../../shared/ri
  * Images are left out: the sanitiser drops <img>.
  */
 
-/** The heading levels a description may use (the page itself owns the h1). */
-export const HEADING_LEVELS = [2, 3] as const
-
 const heading: NodeSpec = {
   attrs: { level: { default: 2 } },
   content: 'inline*',

@@ -5,7 +5,7 @@ import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../../../shared/constants.ts'
  * toast replaces the oldest. Kept outside React so any code (the sync
  * engine's refusals, a mutation's outcome) can raise one.
  */
-export type ToastVariant = 'success' | 'destructive' | 'info'
+type ToastVariant = 'success' | 'destructive' | 'info'
 
 export type Toast = {
   id: number

@@ -2,8 +2,6 @@ import { GlobeAltIcon, MapPinIcon } from '@heroicons/react/20/solid'
 import { LOCATION_CARD_LABELS, type Location } from '../../../../shared/constants.ts'
 import { cn } from '../ui/cn.ts'
 
-export { LOCATION_CARD_LABELS }
-
 /**
  * Where a topic meets, with an icon: "Online", "In Person", or (both)
  * "Online & In-Person". `labels` overrides the words (the dashboard shows

@@ -4,12 +4,10 @@ import { SENIORITY_LABELS, SENIORITY_LEVELS, type Seniority } from '../../../../
 import { Badge, type BadgeTone } from '../ui/badge.tsx'
 import { cn } from '../ui/cn.ts'
 
-export { SENIORITY_LABELS }
-
 type Icon = ComponentType<SVGProps<SVGSVGElement>>
 
 /** Each level's icon and colour, so a card can be scanned at a glance. */
-export const SENIORITY_STYLES: Record<Seniority, { icon: Icon; tone: BadgeTone }> = {
+const SENIORITY_STYLES: Record<Seniority, { icon: Icon; tone: BadgeTone }> = {
   junior: { icon: SparklesIcon, tone: 'success' },
   mid: { icon: ArrowTrendingUpIcon, tone: 'info' },
   senior: { icon: TrophyIcon, tone: 'violet' },

@@ -1,7 +1,7 @@
 import { ArrowPathIcon, ClockIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid'
 import { XMarkIcon } from '@heroicons/react/24/outline'
-import type { RowSyncState } from '../../sync/overlay.ts'
-import { useSyncEngine } from '../../sync/react.ts'
+import type { RowSyncState } from '../../sync/engine/overlay.ts'
+import { useSyncEngine } from '../../sync/engine/react.ts'
 import { Badge } from '../ui/badge.tsx'
 import { cn } from '../ui/cn.ts'
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../lib/paths.ts'
 
 /** A topic's subject as the link to its page, as the cards' headings show it. */
 export function TopicLink(props: { topic: { id: string; subject: string } }) {

@@ -7,7 +7,7 @@ import { cn } from '../ui/cn.ts'
  * filter word, spec section 4); started reads "In Progress" (the list and
  * the detail page).
  */
-export const TOPIC_STATUS_LABELS: Record<TopicStatus, string> = {
+const TOPIC_STATUS_LABELS: Record<TopicStatus, string> = {
   proposed: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
@@ -15,7 +15,7 @@ export const TOPIC_STATUS_LABELS: Record<TopicStatus, string> = {
   concluded: 'Concluded',
 }
 
-export const TOPIC_STATUS_TONES: Record<TopicStatus, BadgeTone> = {
+const TOPIC_STATUS_TONES: Record<TopicStatus, BadgeTone> = {
   proposed: 'warning',
   approved: 'success',
   rejected: 'danger',

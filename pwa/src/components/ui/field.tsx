@@ -1,9 +1,7 @@
 import {
   Description,
   Field as HeadlessField,
-  Input as HeadlessInput,
   Textarea as HeadlessTextarea,
-  type InputProps,
   Label,
   type TextareaProps,
 } from '@headlessui/react'
@@ -46,10 +44,6 @@ export function Field(props: {
       )}
     </HeadlessField>
   )
-}
-
-export function Input({ className, ...rest }: InputProps<'input'>) {
-  return <HeadlessInput className={cn(CONTROL, 'h-10', className as string)} {...rest} />
 }
 
 export function Textarea({ className, ...rest }: TextareaProps<'textarea'>) {

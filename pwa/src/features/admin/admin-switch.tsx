@@ -4,8 +4,8 @@ import type { User } from '../../../../shared/user.ts'
 import { checkToggleAdmin } from '../../../../shared/user.ts'
 import { cn } from '../../components/ui/cn.ts'
 import { useChange } from '../../lib/use-change.ts'
-import type { SyncUser } from '../../sync/db.ts'
-import { useMutations } from '../../sync/react.ts'
+import type { SyncUser } from '../../sync/engine/db.ts'
+import { useMutations } from '../../sync/engine/react.ts'
 
 /**
  * The "Admin" switch of one user (Headless UI Switch, labelled "Admin", its

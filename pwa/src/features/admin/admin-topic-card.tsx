@@ -2,8 +2,6 @@ import { AcademicCapIcon, ClipboardDocumentCheckIcon } from '@heroicons/react/20
 import { Link } from 'react-router-dom'
 import { SENIORITY_LABELS, SENIORITY_LEVELS } from '../../../../shared/constants.ts'
 import { checkReviewTopic } from '../../../../shared/topic.ts'
-import { paths } from '../../app/paths.ts'
-import { useCurrentUser } from '../../app/use-current-user.ts'
 import { LocationLabel } from '../../components/topic/location-label.tsx'
 import { MenteeCount } from '../../components/topic/mentee-count.tsx'
 import { RejectionReason } from '../../components/topic/rejection-reason.tsx'
@@ -14,8 +12,10 @@ import { Avatar } from '../../components/ui/avatar.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
-import type { SyncTopic } from '../../sync/db.ts'
-import type { Merged } from '../../sync/overlay.ts'
+import { paths } from '../../lib/paths.ts'
+import { useCurrentUser } from '../../lib/use-current-user.ts'
+import type { SyncTopic } from '../../sync/engine/db.ts'
+import type { Merged } from '../../sync/engine/overlay.ts'
 
 /** Admins filter by the raw status words, so proposed reads "Proposed" here. */
 const STATUS_WORDS = { proposed: 'Proposed' }

@@ -1,14 +1,14 @@
 import { ShieldCheckIcon } from '@heroicons/react/20/solid'
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths.ts'
-import { useCurrentUser } from '../../app/use-current-user.ts'
 import { SeniorityBadge } from '../../components/topic/seniority-badges.tsx'
 import { SyncState } from '../../components/topic/sync-state.tsx'
 import { Avatar } from '../../components/ui/avatar.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Card } from '../../components/ui/card.tsx'
-import type { SyncUser } from '../../sync/db.ts'
-import type { Merged } from '../../sync/overlay.ts'
+import { paths } from '../../lib/paths.ts'
+import { useCurrentUser } from '../../lib/use-current-user.ts'
+import type { SyncUser } from '../../sync/engine/db.ts'
+import type { Merged } from '../../sync/engine/overlay.ts'
 import { AdminSwitch } from './admin-switch.tsx'
 
 /** A person: a link to their profile, their seniority, Administrator, and the Admin switch. */

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { EmptyState, PageHeader } from '../../components/ui/page.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
-import { useSyncedTable } from '../../sync/react.ts'
+import { useSyncedTable } from '../../sync/engine/react.ts'
 import { AdminUserCard } from './admin-user-card.tsx'
 import { SearchBox } from './search-box.tsx'
 

@@ -4,8 +4,8 @@ import { Button } from '../../components/ui/button.tsx'
 import { Modal, ModalActions } from '../../components/ui/dialog.tsx'
 import { controlClasses } from '../../components/ui/field.tsx'
 import { useChange } from '../../lib/use-change.ts'
-import type { SyncTopic } from '../../sync/db.ts'
-import { useMutations } from '../../sync/react.ts'
+import type { SyncTopic } from '../../sync/engine/db.ts'
+import { useMutations } from '../../sync/engine/react.ts'
 import { type Decision, DecisionPicker } from './decision-picker.tsx'
 
 /**

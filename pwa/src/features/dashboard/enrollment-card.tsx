@@ -1,13 +1,13 @@
 import { CalendarDaysIcon, UserIcon } from '@heroicons/react/20/solid'
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths.ts'
 import { RejectionReason } from '../../components/topic/rejection-reason.tsx'
 import { SyncState } from '../../components/topic/sync-state.tsx'
 import { TopicLink } from '../../components/topic/topic-link.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
 import { formatDate } from '../../lib/format.ts'
-import type { SyncApplication } from '../../sync/db.ts'
-import type { Merged } from '../../sync/overlay.ts'
+import { paths } from '../../lib/paths.ts'
+import type { SyncApplication } from '../../sync/engine/db.ts'
+import type { Merged } from '../../sync/engine/overlay.ts'
 import { ApplicationStatusBadge } from './application-status-badge.tsx'
 
 /** One of the user's applications: the topic, its mentor, the status (accepted reads Active). */

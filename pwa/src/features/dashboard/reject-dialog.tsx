@@ -4,8 +4,8 @@ import { Button } from '../../components/ui/button.tsx'
 import { Modal, ModalActions } from '../../components/ui/dialog.tsx'
 import { controlClasses } from '../../components/ui/field.tsx'
 import { useChange } from '../../lib/use-change.ts'
-import type { SyncApplication } from '../../sync/db.ts'
-import { useMutations } from '../../sync/react.ts'
+import type { SyncApplication } from '../../sync/engine/db.ts'
+import { useMutations } from '../../sync/engine/react.ts'
 
 /**
  * The spec's "Reject Application" dialog: a reason is required (blank or

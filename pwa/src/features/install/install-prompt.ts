@@ -48,7 +48,7 @@ export async function promptInstall(): Promise<boolean> {
 }
 
 /** Already running as an installed app. */
-export function isStandalone(): boolean {
+function isStandalone(): boolean {
   return (
     window.matchMedia('(display-mode: standalone)').matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { cn } from '../../components/ui/cn.ts'
 import { formatDateTime } from '../../lib/format.ts'
-import type { SyncNotification } from '../../sync/db.ts'
-import { useMutations, useSyncedTable } from '../../sync/react.ts'
+import type { SyncNotification } from '../../sync/engine/db.ts'
+import { useMutations, useSyncedTable } from '../../sync/engine/react.ts'
 
 /**
  * The notifications bell (spec section 2): a badge with the unread count, a

@@ -7,9 +7,9 @@ import { PageHeader } from '../../components/ui/page.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useChange } from '../../lib/use-change.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
-import { useMutations, usePreferences } from '../../sync/react.ts'
-import { PushDeviceSetting } from '../push/push-device-setting.tsx'
+import { useMutations, usePreferences } from '../../sync/engine/react.ts'
 import { PreferenceSwitch } from './preference-switch.tsx'
+import { PushDeviceSetting } from './push-device-setting.tsx'
 
 const SWITCHES: { key: PreferenceKey; label: string; description: string; adminOnly?: true }[] = [
   {

@@ -14,7 +14,7 @@ import { Card, CardBody } from '../../components/ui/card.tsx'
 import { controlClasses, Field } from '../../components/ui/field.tsx'
 import { Select, type SelectOption } from '../../components/ui/select.tsx'
 import { useChange } from '../../lib/use-change.ts'
-import { useMutations } from '../../sync/react.ts'
+import { useMutations } from '../../sync/engine/react.ts'
 
 type SeniorityChoice = Seniority | 'none'
 type Draft = { seniority?: SeniorityChoice; bio?: string; interests?: string[] }

@@ -5,7 +5,7 @@ import { SyncState } from '../../components/topic/sync-state.tsx'
 import { Avatar } from '../../components/ui/avatar.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Card } from '../../components/ui/card.tsx'
-import type { RowSyncState } from '../../sync/overlay.ts'
+import type { RowSyncState } from '../../sync/engine/overlay.ts'
 
 /** The top of a profile: avatar (photo or initials), full name as the page's h1, username, badges. */
 export function ProfileHeader(props: { user: User & { sync: RowSyncState } }) {

@@ -1,7 +1,7 @@
 import { ClockIcon } from '@heroicons/react/20/solid'
 import { AcademicCapIcon, InformationCircleIcon, UserGroupIcon } from '@heroicons/react/24/outline'
-import { paths } from '../../app/paths.ts'
 import { LinkButton } from '../../components/ui/button.tsx'
+import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { CheckList, Hero, NumberedSteps, Section, type Step, TextLink } from './parts.tsx'
 

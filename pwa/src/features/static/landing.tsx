@@ -8,8 +8,8 @@ import {
   UserGroupIcon,
 } from '@heroicons/react/24/outline'
 import type { ReactNode } from 'react'
-import { paths } from '../../app/paths.ts'
 import { LinkButton } from '../../components/ui/button.tsx'
+import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { FeatureCard, Hero, Section } from './parts.tsx'
 

@@ -8,9 +8,9 @@ import {
   PencilSquareIcon,
   SparklesIcon,
 } from '@heroicons/react/24/outline'
-import { paths } from '../../app/paths.ts'
-import { useSignedIn } from '../../app/session.tsx'
 import { LinkButton } from '../../components/ui/button.tsx'
+import { paths } from '../../lib/paths.ts'
+import { useSignedIn } from '../../lib/session.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { FeatureCard, Hero, NumberedSteps, Section, type Step, TextLink } from './parts.tsx'
 

@@ -1,5 +1,5 @@
 import { ExclamationTriangleIcon, SignalSlashIcon } from '@heroicons/react/20/solid'
-import { useSyncStatus } from '../../sync/react.ts'
+import { useSyncStatus } from '../../sync/engine/react.ts'
 import { signInAgainHref } from './sign-in-again.ts'
 
 /** A strip under the bar while offline, or when the session ended with changes waiting. */

@@ -5,11 +5,11 @@ import {
   ExclamationCircleIcon,
   SignalSlashIcon,
 } from '@heroicons/react/20/solid'
-import { useSignedIn } from '../../app/session.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../components/ui/cn.ts'
 import { timeAgo } from '../../lib/format.ts'
-import { useRejectedChanges, useSyncStatus } from '../../sync/react.ts'
+import { useSignedIn } from '../../lib/session.tsx'
+import { useRejectedChanges, useSyncStatus } from '../../sync/engine/react.ts'
 import { signInAgainHref } from './sign-in-again.ts'
 
 /**

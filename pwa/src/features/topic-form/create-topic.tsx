@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { paths } from '../../app/paths.ts'
 import { LinkButton } from '../../components/ui/button.tsx'
 import { PageHeader } from '../../components/ui/page.tsx'
+import { paths } from '../../lib/paths.ts'
 import { useChange } from '../../lib/use-change.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
-import { useMutations } from '../../sync/react.ts'
+import { useMutations } from '../../sync/engine/react.ts'
 import { EMPTY_TOPIC } from './form-values.ts'
 import { TopicForm } from './topic-form.tsx'
 

@@ -2,8 +2,8 @@ import { CheckCircleIcon, ClockIcon, XCircleIcon } from '@heroicons/react/20/sol
 import type { ApplicationStatus } from '../../../../shared/constants.ts'
 import { PendingBadge } from '../../components/topic/sync-state.tsx'
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx'
-import type { SyncApplication } from '../../sync/db.ts'
-import type { Merged } from '../../sync/overlay.ts'
+import type { SyncApplication } from '../../sync/engine/db.ts'
+import type { Merged } from '../../sync/engine/overlay.ts'
 
 /** How the list shows the user's own application (spec section 2). */
 const LABELS: Record<ApplicationStatus, { text: string; tone: BadgeTone; icon: typeof ClockIcon }> =

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { useChange } from '../../lib/use-change.ts'
-import { useMutations } from '../../sync/react.ts'
+import { useMutations } from '../../sync/engine/react.ts'
 
 /**
  * Apply to a topic: "Applying..." and disabled while the change is queued and

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Modal, ModalActions } from '../../components/ui/dialog.tsx'
 import { Field, Textarea } from '../../components/ui/field.tsx'
 import { useChange } from '../../lib/use-change.ts'
-import { useMutations } from '../../sync/react.ts'
+import { useMutations } from '../../sync/engine/react.ts'
 
 /**
  * Conclude Topic: asks the mentor (or an admin) for the mentor feedback;

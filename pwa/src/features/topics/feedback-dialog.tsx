@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Modal, ModalActions } from '../../components/ui/dialog.tsx'
 import { Field, Textarea } from '../../components/ui/field.tsx'
 import { useChange } from '../../lib/use-change.ts'
-import { useMutations } from '../../sync/react.ts'
+import { useMutations } from '../../sync/engine/react.ts'
 import { StarInput } from './star-rating.tsx'
 
 /**

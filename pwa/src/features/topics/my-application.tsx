@@ -1,8 +1,8 @@
 import { canApply } from '../../../../shared/application.ts'
 import type { User } from '../../../../shared/user.ts'
 import { Card, CardBody } from '../../components/ui/card.tsx'
-import type { SyncApplication, SyncTopic } from '../../sync/db.ts'
-import type { Merged } from '../../sync/overlay.ts'
+import type { SyncApplication, SyncTopic } from '../../sync/engine/db.ts'
+import type { Merged } from '../../sync/engine/overlay.ts'
 import { ApplicationState } from './application-state.tsx'
 import { ApplyButton } from './apply-button.tsx'
 

@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom'
 import type { User } from '../../../../shared/user.ts'
-import { paths } from '../../app/paths.ts'
 import { LocationLabel } from '../../components/topic/location-label.tsx'
 import { MenteeCount } from '../../components/topic/mentee-count.tsx'
 import { RichText } from '../../components/topic/rich-text.tsx'
 import { SeniorityBadges } from '../../components/topic/seniority-badges.tsx'
 import { Avatar } from '../../components/ui/avatar.tsx'
 import { Card } from '../../components/ui/card.tsx'
-import type { SyncApplication, SyncTopic } from '../../sync/db.ts'
-import type { Merged } from '../../sync/overlay.ts'
+import { paths } from '../../lib/paths.ts'
+import type { SyncApplication, SyncTopic } from '../../sync/engine/db.ts'
+import type { Merged } from '../../sync/engine/overlay.ts'
 import { TopicState } from './topic-state.tsx'
 
 /**

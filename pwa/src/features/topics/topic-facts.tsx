@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths.ts'
 import { LocationLabel } from '../../components/topic/location-label.tsx'
 import { MenteeCount } from '../../components/topic/mentee-count.tsx'
 import { SeniorityBadges } from '../../components/topic/seniority-badges.tsx'
 import { TopicStatusBadge } from '../../components/topic/topic-status-badge.tsx'
 import { Avatar } from '../../components/ui/avatar.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
-import type { SyncTopic } from '../../sync/db.ts'
+import { paths } from '../../lib/paths.ts'
+import type { SyncTopic } from '../../sync/engine/db.ts'
 import { LIST_STATUS_LABELS } from './topic-state.tsx'
 
 /** The detail page's facts: status, mentor, mentees, levels, location. */

@@ -9,8 +9,8 @@ import type { TopicListQuery } from '../../../../shared/topic.ts'
 import { Field } from '../../components/ui/field.tsx'
 import { Select, type SelectOption } from '../../components/ui/select.tsx'
 
-export type LocationFilter = Location | 'all'
-export type SeniorityFilter = Seniority | 'all'
+type LocationFilter = Location | 'all'
+type SeniorityFilter = Seniority | 'all'
 
 /** The filter words of spec section 2 (they differ from the card labels: "Both", "In Person"). */
 const LOCATION_FILTER_LABELS: Record<Location, string> = {

@@ -1,7 +1,7 @@
 import { ArrowPathIcon } from '@heroicons/react/20/solid'
 import { useState, useSyncExternalStore } from 'react'
 import { Button } from '../../components/ui/button.tsx'
-import type { StatusStore } from '../../sync/status.ts'
+import type { StatusStore } from '../../sync/engine/status.ts'
 
 const NO_STATUS = { pendingCount: 0, online: true }
 const noSubscription = () => () => {}

@@ -3,7 +3,7 @@ import {
   EVENT_SOURCE_CLOSED,
   type EventSourceFactory,
   type EventSourceLike,
-} from '../environment.ts'
+} from '../engine/environment.ts'
 
 /**
  * A small EventSource over fetch with the test Client's cookie (Node has no

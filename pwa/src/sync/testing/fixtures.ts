@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { SyncApplication, SyncDb, SyncTopic, SyncUser } from '../db.ts'
-import { createSyncDb } from '../db.ts'
-import type { MutationContext } from '../mutation.ts'
+import type { SyncApplication, SyncDb, SyncTopic, SyncUser } from '../engine/db.ts'
+import { createSyncDb } from '../engine/db.ts'
+import type { MutationContext } from '../mutators/mutation.ts'
 
 // Rows as a pull delivers them, for tests that need no server.
 

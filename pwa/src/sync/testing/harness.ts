@@ -1,11 +1,11 @@
 import type { Client, TestServer } from '../../../../sync-server/test/server.ts'
-import type { Clock } from '../clock.ts'
-import type { RowTable, SyncDb } from '../db.ts'
-import { type FlushResult, SyncEngine, type SyncEngineOptions } from '../engine.ts'
-import type { FetchLike } from '../http.ts'
-import { memoryLock } from '../lock.ts'
-import type { SyncStatus } from '../status.ts'
-import { readRow } from '../view.ts'
+import type { FetchLike } from '../../lib/http.ts'
+import type { Clock } from '../engine/clock.ts'
+import type { RowTable, SyncDb } from '../engine/db.ts'
+import { type FlushResult, SyncEngine, type SyncEngineOptions } from '../engine/engine.ts'
+import { memoryLock } from '../engine/lock.ts'
+import type { SyncStatus } from '../engine/status.ts'
+import { readRow } from '../engine/view.ts'
 
 // What the sync client's tests drive it with: a clock moved by hand, a
 // network that can go offline, lose answers or hang, and engines on fake

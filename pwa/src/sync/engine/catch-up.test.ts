@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { localContext, topicRow, userRow } from '../testing/fixtures.ts'
 import { CATCH_UP_MS, CATCH_UP_PULLS, dropCaughtUp, isReflected } from './catch-up.ts'
 import type { OutboxRow } from './db.ts'
-import { localContext, topicRow, userRow } from './testing/fixtures.ts'
 
 const mentor = userRow()
 

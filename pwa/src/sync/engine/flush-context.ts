@@ -1,5 +1,5 @@
+import { type Answer, type HttpOptions, request } from '../../lib/http.ts'
 import type { RejectedRow, SyncDb } from './db.ts'
-import { type Answer, type HttpOptions, request } from './http.ts'
 import { NeedsSignIn, RetryLater, type Run } from './run.ts'
 
 /** What one flush works with. */

@@ -1,4 +1,4 @@
-import type { Problem } from '../../../shared/problem.ts'
+import type { Problem } from '../../../../shared/problem.ts'
 import {
   IDEMPOTENCY_KEY_RETENTION_DAYS,
   PUSH_BODY_LIMIT_BYTES,
@@ -7,10 +7,10 @@ import {
   type PushResult,
   pushOutcome,
   pushResponseSchema,
-} from '../../../shared/sync.ts'
+} from '../../../../shared/sync.ts'
+import { type Answer, detailOf, NoAnswer } from '../../lib/http.ts'
 import type { OutboxRow, RejectedRow } from './db.ts'
 import { call, type FlushContext, OTHER_USER_DETAIL, shrink } from './flush-context.ts'
-import { type Answer, detailOf, NoAnswer } from './http.ts'
 import { NeedsSignIn, RetryLater } from './run.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -32,23 +32,23 @@ function toMutation(row: OutboxRow): PushMutation {
 }
 
 /** What a push carries besides its mutations. */
-export type PushEnvelope = { clientId: string; userId: string }
+type PushEnvelope = { clientId: string; userId: string }
 
 const encoder = new TextEncoder()
 const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value)).length
 
 /** Bytes of one mutation inside a push body, as JSON.stringify writes it. */
-export function mutationBytes(row: OutboxRow): number {
+function mutationBytes(row: OutboxRow): number {
   return jsonBytes(toMutation(row))
 }
 
 /** Bytes of a push body carrying no mutation: `{"clientId":…,"userId":…,"mutations":[]}`. */
-export function envelopeBytes(envelope: PushEnvelope): number {
+function envelopeBytes(envelope: PushEnvelope): number {
   return jsonBytes({ ...envelope, mutations: [] })
 }
 
 /** Whether `row` could be pushed at all: alone in a push, under the server's body limit. */
-export function fitsAlone(row: OutboxRow, envelope: PushEnvelope): boolean {
+function fitsAlone(row: OutboxRow, envelope: PushEnvelope): boolean {
   return envelopeBytes(envelope) + mutationBytes(row) <= PUSH_BODY_LIMIT_BYTES
 }
 
@@ -58,7 +58,7 @@ export function fitsAlone(row: OutboxRow, envelope: PushEnvelope): boolean {
  * PUSH_BODY_LIMIT_BYTES); counted exactly as the body is written. At least
  * one row: a row too large alone is refused before it gets here.
  */
-export function fitBody(rows: OutboxRow[], envelope: PushEnvelope): OutboxRow[] {
+function fitBody(rows: OutboxRow[], envelope: PushEnvelope): OutboxRow[] {
   let bytes = envelopeBytes(envelope)
   for (const [i, row] of rows.entries()) {
     bytes += mutationBytes(row) + (i > 0 ? 1 : 0)
@@ -74,7 +74,7 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
  * saved" list: `bytes` its size, `limit` the most a push may carry when the
  * client knows it (the server, or a proxy before it, may take less).
  */
-export function tooLargeDetail(bytes: number, limit?: number): string {
+function tooLargeDetail(bytes: number, limit?: number): string {
   const most = limit === undefined ? '' : `, and at most ${megabytes(limit)} can be sent at once`
   return `This change is too large to send (${megabytes(bytes)}${most}). It was not saved: make it again with less text.`
 }

@@ -1,23 +1,18 @@
-import type { ApplicationDecision } from '../../../shared/application.ts'
-import type { FeedbackInput } from '../../../shared/feedback.ts'
-import type { Preferences } from '../../../shared/preferences.ts'
-import type { ReviewDecision, TopicInput } from '../../../shared/topic.ts'
-import type { UpdateProfileInput } from '../../../shared/user.ts'
+import type { ApplicationDecision } from '../../../../shared/application.ts'
+import type { FeedbackInput } from '../../../../shared/feedback.ts'
+import type { Preferences } from '../../../../shared/preferences.ts'
+import type { ReviewDecision, TopicInput } from '../../../../shared/topic.ts'
+import type { UpdateProfileInput } from '../../../../shared/user.ts'
 import {
   acceptApplication,
   applyToTopic,
   decideApplication,
   giveFeedback,
   rejectApplication,
-} from './mutate-applications.ts'
-import { concludeTopic, createTopic, editTopic, reviewTopic, startTopic } from './mutate-topics.ts'
-import {
-  markNotificationRead,
-  savePreferences,
-  toggleAdmin,
-  updateProfile,
-} from './mutate-users.ts'
+} from './applications.ts'
 import type { MutationContext } from './mutation.ts'
+import { concludeTopic, createTopic, editTopic, reviewTopic, startTopic } from './topics.ts'
+import { markNotificationRead, savePreferences, toggleAdmin, updateProfile } from './users.ts'
 
 /**
  * Every write of the spec (section 7), bound to one user's database. Each

@@ -1,8 +1,8 @@
-import { PULL_LIMIT_DEFAULT, PUSH_MAX_MUTATIONS } from '../../../shared/sync.ts'
+import { PULL_LIMIT_DEFAULT, PUSH_MAX_MUTATIONS } from '../../../../shared/sync.ts'
+import { NoAnswer } from '../../lib/http.ts'
 import { backoffDelay } from './backoff.ts'
 import { getMeta, META, type RejectedRow, type SyncDb, setMeta } from './db.ts'
 import type { FlushContext, Sizes } from './flush-context.ts'
-import { NoAnswer } from './http.ts'
 import type { ResolvedOptions } from './options.ts'
 import { type PullStats, pullToEnd } from './pull.ts'
 import { pushOutbox } from './push.ts'
@@ -17,7 +17,7 @@ export type FlushResult =
     }
 
 /** After a poke whose pull brought nothing: look again after these delays. */
-export const POKE_ECHO_MS = [1_000, 4_000]
+const POKE_ECHO_MS = [1_000, 4_000]
 
 const isDbClosed = (error: unknown) =>
   error instanceof Error && ['DatabaseClosedError', 'InvalidStateError'].includes(error.name)

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { Actor, Decision } from '../../../shared/decision.ts'
+import type { Actor, Decision } from '../../../../shared/decision.ts'
+import { type FieldError, invalidInput } from '../../../../shared/problem.ts'
 import type {
-  FieldError,
   MutationKind,
   OutboxRow,
   OverlayOp,
@@ -9,8 +9,8 @@ import type {
   RowRef,
   RowTable,
   SyncDb,
-} from './db.ts'
-import { readRow } from './view.ts'
+} from '../engine/db.ts'
+import { readRow } from '../engine/view.ts'
 
 /**
  * Queueing one write: the outbox row and its optimistic overlay in one Dexie
@@ -68,15 +68,8 @@ export type Queued = { mutationId: string }
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input)
   if (parsed.success) return parsed.data
-  const errors = parsed.error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.message,
-  }))
-  const first = errors[0]
-  const detail = first
-    ? `${first.message}${first.path && !first.message.includes(first.path) ? ` (${first.path})` : ''}.`
-    : 'The request is not valid.'
-  throw new MutationRefused(400, detail.replace(/\.\.$/, '.'), errors)
+  const { detail, errors } = invalidInput(parsed.error)
+  throw new MutationRefused(400, detail, errors)
 }
 
 /** Refuses when a shared permission check does. */

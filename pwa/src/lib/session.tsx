@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react'
 import type { User } from '../../../shared/user.ts'
-import { SyncEngine } from '../sync/engine.ts'
+import { SyncEngine } from '../sync/engine/engine.ts'
+import { BROWSER_HTTP, request } from './http.ts'
 
 /**
  * Who is signed in. The server's answer to GET /api/user decides; when the
@@ -35,19 +36,18 @@ type Check =
 
 async function checkSession(): Promise<Check> {
   try {
-    const res = await fetch('/api/user', {
-      headers: { accept: 'application/json' },
-      credentials: 'include',
-    })
-    if (res.status === 401) return { kind: 'signed-out' }
-    if (!res.ok) return { kind: 'failed', message: `${res.status} ${res.statusText}` }
-    return { kind: 'user', user: (await res.json()) as User }
+    const answer = await request(BROWSER_HTTP, 'GET', '/api/user', undefined)
+    if (answer.status === 401) return { kind: 'signed-out' }
+    if (answer.status >= 400) {
+      return { kind: 'failed', message: `${answer.status} ${answer.statusText ?? ''}`.trim() }
+    }
+    return { kind: 'user', user: answer.body as User }
   } catch {
     return { kind: 'failed', message: 'The server cannot be reached.' }
   }
 }
 
-export function storedUser(): User | null {
+function storedUser(): User | null {
   try {
     const raw = localStorage.getItem(STORED_USER_KEY)
     return raw ? (JSON.parse(raw) as User) : null

@@ -14,7 +14,7 @@ type LockManagerLike = {
   ) => Promise<unknown>
 }
 
-export function webLock(locks: LockManagerLike): SyncLock {
+function webLock(locks: LockManagerLike): SyncLock {
   return (name, fn, signal) =>
     locks.request(name, signal ? { signal } : {}, fn) as Promise<Awaited<ReturnType<typeof fn>>>
 }

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_PREFERENCES } from '../../../shared/preferences.ts'
-import type { SyncUser } from './db.ts'
+import { DEFAULT_PREFERENCES } from '../../../../shared/preferences.ts'
+import type { SyncUser } from '../engine/db.ts'
+import { readOutbox, readRow, readTable } from '../engine/view.ts'
+import { applicationRow, localContext, topicRow, userRow } from '../testing/fixtures.ts'
 import { MutationRefused } from './mutation.ts'
 import { bindMutations } from './mutations.ts'
-import { applicationRow, localContext, topicRow, userRow } from './testing/fixtures.ts'
-import { readOutbox, readRow, readTable } from './view.ts'
 
 // Mutation functions against a local database only: what each queues, what
 // the merged view shows at once, and what is refused before it is queued.

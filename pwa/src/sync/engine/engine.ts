@@ -1,3 +1,4 @@
+import { bindMutations, type Mutations } from '../mutators/mutations.ts'
 import {
   createSyncDb,
   databaseName,
@@ -9,7 +10,6 @@ import {
 } from './db.ts'
 import { EVENT_SOURCE_CLOSED, type EventSourceLike } from './environment.ts'
 import { Flusher, type FlushResult } from './flusher.ts'
-import { bindMutations, type Mutations } from './mutations.ts'
 import { type ResolvedOptions, resolveOptions, type SyncEngineOptions } from './options.ts'
 import { observeDbStatus, StatusStore } from './status.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { ManualClock } from '../testing/harness.ts'
 import { Abandoned, Run } from './run.ts'
-import { ManualClock } from './testing/harness.ts'
 
 describe('Run (the watchdog)', () => {
   it('abandons work that makes no progress for too long', async () => {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { toastError, toastSuccess } from '../../components/toast/store.ts'
 import { cn } from '../../components/ui/cn.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { useSyncStatus } from '../../sync/react.ts'
+import { useSyncStatus } from '../../sync/engine/react.ts'
 import {
   type PushDeviceState,
   readPushDeviceState,

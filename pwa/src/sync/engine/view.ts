@@ -1,4 +1,4 @@
-import type { SyncTable } from '../../../shared/sync.ts'
+import type { SyncTable } from '../../../../shared/sync.ts'
 import type { OutboxRow, RejectedRow, RowTable, RowTypes, SyncDb } from './db.ts'
 import { type Merged, mergeRow, mergeRows } from './overlay.ts'
 
@@ -56,21 +56,12 @@ export function readRow<K extends RowTable>(
   })
 }
 
-/** The merged rows of `table` that pass `filter`, rows created offline included. */
-export async function readWhere<K extends SyncTable>(
-  db: SyncDb,
-  table: K,
-  filter: (row: RowTypes[K]) => boolean,
-): Promise<Merged<RowTypes[K]>[]> {
-  return (await readTable(db, table)).filter(filter)
-}
-
 /**
  * The merged rows whose indexed field `index` is `value`: the synced rows
  * through the index, the table's overlay (rows created offline included),
  * then only those that match. Newest first.
  */
-export function readIndexed<K extends 'applications' | 'feedback'>(
+function readIndexed<K extends 'applications' | 'feedback'>(
   db: SyncDb,
   table: K,
   index: 'topicId',

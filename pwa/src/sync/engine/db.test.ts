@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { applicationRow, topicRow, userRow } from '../testing/fixtures.ts'
 import { createSyncDb, SCHEMA_VERSION, SCHEMA_VERSIONS, type SyncDb } from './db.ts'
-import { applicationRow, topicRow, userRow } from './testing/fixtures.ts'
 import { readRow } from './view.ts'
 
 // The upgrade path: a database written by an older version of the app opens

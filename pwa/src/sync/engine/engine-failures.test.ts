@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DESCRIPTION_MAX_LENGTH } from '../../../shared/constants.ts'
-import { PUSH_BODY_LIMIT_BYTES, type PushMutation } from '../../../shared/sync.ts'
+import { DESCRIPTION_MAX_LENGTH } from '../../../../shared/constants.ts'
+import { PUSH_BODY_LIMIT_BYTES, type PushMutation } from '../../../../shared/sync.ts'
 import {
   approvedTopic,
   createTopic,
@@ -8,11 +8,12 @@ import {
   statusOf,
   topicCount,
   unique,
-} from '../../../sync-server/test/api.ts'
-import { type Client, startTestServer, type TestServer } from '../../../sync-server/test/server.ts'
-import type { RejectedRow } from './db.ts'
-import type { FlushResult } from './engine.ts'
-import { STALE_AFTER_MS, STALE_DETAIL } from './push.ts'
+} from '../../../../sync-server/test/api.ts'
+import {
+  type Client,
+  startTestServer,
+  type TestServer,
+} from '../../../../sync-server/test/server.ts'
 import {
   createEngine,
   flushSettled,
@@ -21,7 +22,10 @@ import {
   startSynced,
   stopEngines,
   waitForStatus,
-} from './testing/harness.ts'
+} from '../testing/harness.ts'
+import type { RejectedRow } from './db.ts'
+import type { FlushResult } from './engine.ts'
+import { STALE_AFTER_MS, STALE_DETAIL } from './push.ts'
 import { readOutbox, readRejected, readRow, readTable } from './view.ts'
 
 // What goes wrong, and what the client does then: refusals, an ended

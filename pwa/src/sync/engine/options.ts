@@ -1,3 +1,4 @@
+import type { FetchLike } from '../../lib/http.ts'
 import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts'
 import { type Clock, systemClock } from './clock.ts'
 import type { IndexedDbDeps } from './db.ts'
@@ -9,7 +10,6 @@ import {
   type EventSourceFactory,
   type StorageLike,
 } from './environment.ts'
-import type { FetchLike } from './http.ts'
 import { defaultLock, type SyncLock } from './lock.ts'
 
 /** Everything environment-specific is injectable; the defaults are the browser's. */

@@ -3,13 +3,14 @@ import {
   checkApply,
   checkDecideApplication,
   decideApplicationSchema,
-} from '../../../shared/application.ts'
+} from '../../../../shared/application.ts'
 import {
   checkGiveFeedback,
   type FeedbackInput,
   feedbackInputSchema,
-} from '../../../shared/feedback.ts'
-import type { SyncApplication, SyncFeedback } from './db.ts'
+} from '../../../../shared/feedback.ts'
+import type { SyncApplication, SyncFeedback } from '../engine/db.ts'
+import { readApplicationsOfTopic, readFeedbackOfTopic, readRow } from '../engine/view.ts'
 import {
   actorOf,
   type Effect,
@@ -21,7 +22,6 @@ import {
   queueMutation,
   validate,
 } from './mutation.ts'
-import { readApplicationsOfTopic, readFeedbackOfTopic, readRow } from './view.ts'
 
 /**
  * POST /api/topics/{id}/apply. The pending application shows at once, marked

@@ -5,8 +5,12 @@ import {
   signInAdmin,
   statusOf,
   unique,
-} from '../../../sync-server/test/api.ts'
-import { type Client, startTestServer, type TestServer } from '../../../sync-server/test/server.ts'
+} from '../../../../sync-server/test/api.ts'
+import {
+  type Client,
+  startTestServer,
+  type TestServer,
+} from '../../../../sync-server/test/server.ts'
 import {
   createEngine,
   flushSettled,
@@ -14,7 +18,7 @@ import {
   startSynced,
   stopEngines,
   waitForStatus,
-} from './testing/harness.ts'
+} from '../testing/harness.ts'
 import { readApplicationsOfTopic, readOutbox, readRow, readTable } from './view.ts'
 
 // The sync client against the real server: offline writes, reconnecting,

@@ -1,6 +1,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie'
 import type { z } from 'zod'
-import type { Preferences } from '../../../shared/preferences.ts'
+import type { Preferences } from '../../../../shared/preferences.ts'
+import type { FieldError } from '../../../../shared/problem.ts'
 import type {
   SyncTable,
   syncApplicationSchema,
@@ -9,7 +10,7 @@ import type {
   syncNotificationSchema,
   syncTopicSchema,
   syncUserSchema,
-} from '../../../shared/sync.ts'
+} from '../../../../shared/sync.ts'
 
 /**
  * One IndexedDB database per signed-in user (`pairwise-<userId>`): the rows
@@ -22,9 +23,9 @@ export type SyncApplication = z.infer<typeof syncApplicationSchema>
 export type SyncFeedback = z.infer<typeof syncFeedbackSchema>
 export type SyncNotification = z.infer<typeof syncNotificationSchema>
 export type SyncUser = z.infer<typeof syncUserSchema>
-export type SyncInterest = z.infer<typeof syncInterestSchema>
+type SyncInterest = z.infer<typeof syncInterestSchema>
 /** The caller's preferences: one row, key `me`. */
-export type PreferencesRow = Preferences & { key: 'me' }
+type PreferencesRow = Preferences & { key: 'me' }
 
 /** A row type per table an optimistic change can touch. */
 export type RowTypes = {
@@ -56,7 +57,7 @@ export type MutationKind =
   | 'toggle-admin'
 
 /** queued: never answered; sent: pushed, answer not known; applied: 2xx, waiting for a pull. */
-export type OutboxStatus = 'queued' | 'sent' | 'applied'
+type OutboxStatus = 'queued' | 'sent' | 'applied'
 
 export type OutboxRow = {
   /** Auto-increment: the order mutations are pushed in. */
@@ -109,8 +110,6 @@ export type OverlayRow = RowRef & {
   awaitingConfirmation: boolean
 }
 
-export type FieldError = { path: string; message: string }
-
 export type RejectedRow = {
   /** The mutation id. */
   id: string
@@ -129,7 +128,7 @@ export type RejectedRow = {
   rejectedAt: number
 }
 
-export type MetaRow = { key: string; value: unknown }
+type MetaRow = { key: string; value: unknown }
 
 export type SyncDb = Dexie & {
   topics: Table<SyncTopic, string>

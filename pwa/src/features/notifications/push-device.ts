@@ -1,5 +1,9 @@
-import { deleteSubscription, getVapidPublicKey, saveSubscription } from './api.ts'
-import { base64UrlToBytes } from './base64url.ts'
+import { base64UrlToBytes } from '../../lib/base64url.ts'
+import {
+  deleteSubscription,
+  getVapidPublicKey,
+  saveSubscription,
+} from '../../lib/push-subscriptions.ts'
 
 /**
  * This browser's push subscription: whether it can have one, whether the
@@ -10,7 +14,7 @@ import { base64UrlToBytes } from './base64url.ts'
 export type PushDeviceState = 'unsupported' | 'blocked' | 'off' | 'on'
 
 /** Push needs a service worker, the Push API and notifications (iOS: only once installed). */
-export function isPushSupported(): boolean {
+function isPushSupported(): boolean {
   return (
     import.meta.env.PROD &&
     'serviceWorker' in navigator &&

@@ -1,11 +1,12 @@
 import { forceCloseDatabase } from 'fake-indexeddb'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { approvedTopic, signInAdmin, topicCount, unique } from '../../../sync-server/test/api.ts'
-import { type Client, startTestServer, type TestServer } from '../../../sync-server/test/server.ts'
-import { systemClock } from './clock.ts'
-import { memoryLock } from './lock.ts'
-import { signOut } from './session.ts'
-import { fetchEventSource } from './testing/event-source.ts'
+import { approvedTopic, signInAdmin, topicCount, unique } from '../../../../sync-server/test/api.ts'
+import {
+  type Client,
+  startTestServer,
+  type TestServer,
+} from '../../../../sync-server/test/server.ts'
+import { fetchEventSource } from '../testing/event-source.ts'
 import {
   createEngine,
   flushSettled,
@@ -13,7 +14,10 @@ import {
   stopEngines,
   waitForStatus,
   waitUntil,
-} from './testing/harness.ts'
+} from '../testing/harness.ts'
+import { systemClock } from './clock.ts'
+import { memoryLock } from './lock.ts'
+import { signOut } from './session.ts'
 import { readOutbox, readRow } from './view.ts'
 
 // Several tabs, a closed tab, IndexedDB closed or upgraded under the app,

@@ -65,7 +65,7 @@ export class StatusStore {
 type DbStatus = Pick<SyncStatus, 'pendingCount' | 'rejectedCount' | 'lastSyncedAt' | 'needsSignIn'>
 
 /** The status kept in the database, shared by every tab. */
-export function readDbStatus(db: SyncDb): Promise<DbStatus> {
+function readDbStatus(db: SyncDb): Promise<DbStatus> {
   return db.transaction('r', [db.outbox, db.rejected, db.meta], async () => ({
     pendingCount: await db.outbox.where('status').anyOf('queued', 'sent').count(),
     rejectedCount: await db.rejected.count(),

@@ -3,15 +3,15 @@ import {
   type PullResponse,
   pullResponseSchema,
   SYNC_TABLES,
-} from '../../../shared/sync.ts'
+} from '../../../../shared/sync.ts'
+import { type Answer, detailOf, NoAnswer } from '../../lib/http.ts'
 import { dropCaughtUp } from './catch-up.ts'
 import { getMeta, META, SYNCED_TABLES, type SyncDb } from './db.ts'
 import { call, checkIdentity, type FlushContext, shrink } from './flush-context.ts'
-import { type Answer, detailOf, NoAnswer } from './http.ts'
 import { NeedsSignIn, RetryLater } from './run.ts'
 
 /** The smallest page asked for after timeouts. */
-export const PULL_LIMIT_MIN = 25
+const PULL_LIMIT_MIN = 25
 
 export type PullStats = {
   pages: number
@@ -27,7 +27,7 @@ export type PullStats = {
  * first, then changes (a held row with a higher version stays). `clear`
  * drops every synced row first: a reset, or a pull from the beginning.
  */
-export async function applyPage(
+async function applyPage(
   db: SyncDb,
   page: PullResponse,
   clear: boolean,

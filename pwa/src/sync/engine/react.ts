@@ -6,10 +6,10 @@ import {
   useContext,
   useSyncExternalStore,
 } from 'react'
-import type { SyncTable } from '../../../shared/sync.ts'
+import type { SyncTable } from '../../../../shared/sync.ts'
+import type { Mutations } from '../mutators/mutations.ts'
 import type { RowTable, SyncDb } from './db.ts'
 import type { SyncEngine } from './engine.ts'
-import type { Mutations } from './mutations.ts'
 import type { SyncStatus } from './status.ts'
 import { readPreferences, readRejected, readRow, readTable } from './view.ts'
 
@@ -25,7 +25,7 @@ import { readPreferences, readRejected, readRow, readTable } from './view.ts'
  * await mutate.applyToTopic(topic.id)
  */
 
-export const SyncEngineContext = createContext<SyncEngine | null>(null)
+const SyncEngineContext = createContext<SyncEngine | null>(null)
 
 /** Makes `engine` (the signed-in user's) available to the hooks below. */
 export function SyncProvider(props: { engine: SyncEngine; children?: ReactNode }) {

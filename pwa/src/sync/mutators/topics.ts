@@ -1,7 +1,8 @@
-import { TOPIC_STARTED_REJECTION_REASON } from '../../../shared/constants.ts'
+import { closedByTopicStart } from '../../../../shared/application.ts'
 import {
   checkConcludeTopic,
   checkEditTopic,
+  checkMaxMentees,
   checkReviewTopic,
   checkStartTopic,
   concludeTopicSchema,
@@ -11,8 +12,9 @@ import {
   type TopicData,
   type TopicInput,
   topicInputSchema,
-} from '../../../shared/topic.ts'
-import type { SyncTopic } from './db.ts'
+} from '../../../../shared/topic.ts'
+import type { SyncTopic } from '../engine/db.ts'
+import { readApplicationsOfTopic, readRow, readTable } from '../engine/view.ts'
 import {
   actorOf,
   type Effect,
@@ -25,7 +27,6 @@ import {
   queueMutation,
   validate,
 } from './mutation.ts'
-import { readApplicationsOfTopic, readRow, readTable } from './view.ts'
 
 const NOT_FOUND = 'Topic not found'
 
@@ -109,12 +110,7 @@ export async function editTopic(
   return queueMutation(ctx, async () => {
     const topic = found(await readRow(ctx.db, 'topics', topicId), NOT_FOUND)
     enforce(checkEditTopic(await actorOf(ctx), topic))
-    if (data.maxMentees < topic.currentMentees) {
-      throw new MutationRefused(
-        409,
-        `This topic already has ${topic.currentMentees} accepted mentees; the maximum cannot be lower.`,
-      )
-    }
+    enforce(checkMaxMentees(topic, data.maxMentees))
     const status = statusAfterEdit(topic.status)
     return {
       kind: 'edit-topic',
@@ -199,16 +195,7 @@ export async function startTopic(ctx: MutationContext, topicId: string): Promise
           (a): Effect => ({
             table: 'applications',
             rowId: a.id,
-            op: {
-              set:
-                a.status === 'pending'
-                  ? {
-                      'topic.status': 'started',
-                      status: 'rejected',
-                      rejectionReason: TOPIC_STARTED_REJECTION_REASON,
-                    }
-                  : { 'topic.status': 'started' },
-            },
+            op: { set: { 'topic.status': 'started', ...closedByTopicStart(a) } },
           }),
         ),
       ],

@@ -1,10 +1,11 @@
-import { type Preferences, preferencesSchema } from '../../../shared/preferences.ts'
+import { type Preferences, preferencesSchema } from '../../../../shared/preferences.ts'
 import {
   checkEditProfile,
   checkToggleAdmin,
   type UpdateProfileInput,
   updateProfileSchema,
-} from '../../../shared/user.ts'
+} from '../../../../shared/user.ts'
+import { readRow, readTable, readUserByUsername } from '../engine/view.ts'
 import type { Effect } from './mutation.ts'
 import {
   actorOf,
@@ -15,7 +16,6 @@ import {
   queueMutation,
   validate,
 } from './mutation.ts'
-import { readRow, readTable, readUserByUsername } from './view.ts'
 
 /** PATCH /api/users/{username}: the owner or an admin edits seniority, bio and interests. */
 export async function updateProfile(

@@ -1,5 +1,5 @@
 import type { User } from '../../../shared/user.ts'
-import { useSyncedRow } from '../sync/react.ts'
+import { useSyncedRow } from '../sync/engine/react.ts'
 import { useSignedIn } from './session.tsx'
 
 /**
