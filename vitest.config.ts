@@ -24,7 +24,7 @@ export default defineConfig({
           name: 'pwa',
           include: ['pwa/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['pwa/src/sync/testing/setup.ts'],
+          setupFiles: ['pwa/src/sync/testing/setup.ts', 'test-support/console-guard.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

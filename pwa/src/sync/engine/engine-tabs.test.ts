@@ -6,6 +6,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../sync-server/test/server.ts'
+import { expectConsole } from '../../../../test-support/console-guard.ts'
 import { fetchEventSource } from '../testing/event-source.ts'
 import {
   createEngine,
@@ -110,6 +111,8 @@ describe('IndexedDB closed under the app', () => {
   })
 
   it('lets another tab upgrade the database, then reopens it', async () => {
+    // Dexie says why it closes the connection: that is what this test makes happen.
+    expectConsole('warn', /Another connection wants to upgrade database/)
     const mentor = await server.signIn(unique('upgraded'))
     const { engine } = createEngine(server, mentor)
     await engine.start()
@@ -143,6 +146,7 @@ describe('IndexedDB closed under the app', () => {
 
 describe('signing out', () => {
   it('warns about unsent changes, and deletes the data only when told to', async () => {
+    expectConsole('warn', /Another connection wants to delete database/)
     const mentor = await server.signIn(unique('leaving'))
     const lock = memoryLock()
     const tab = createEngine(server, mentor, { lock })
