@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import {
+  canViewApplication,
   checkDecideApplication,
   checkDecider,
   decideApplicationSchema,
@@ -30,13 +31,8 @@ applicationRoutes.patch('/applications/:id', async (c) => {
   const db = c.get('db')
   const application = found(await getApplication(db, id), NOT_FOUND)
   // Only people who may see the application learn that it exists.
-  if (
-    application.topic.mentor.id !== user.id &&
-    application.mentee.id !== user.id &&
-    !user.isAdmin
-  ) {
-    throw new ApiError(404, NOT_FOUND)
-  }
+  const parties = { menteeId: application.mentee.id, mentorId: application.topic.mentor.id }
+  if (!canViewApplication(actor, parties)) throw new ApiError(404, NOT_FOUND)
   enforce(checkDecider(actor, { mentorId: application.topic.mentor.id }))
   const decision = await readBody(c, decideApplicationSchema)
   // The topic row is locked first: concurrent accepts on one topic run one at a time.

@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
 import type { Actor } from '../../shared/decision.ts'
+import { checkAdminister } from '../../shared/user.ts'
 import type { AppEnv, SessionUser } from './env.ts'
 import { ApiError } from './errors.ts'
+import { enforce } from './validate.ts'
 
 /** The signed-in user, or a 401 the PWA reads as "not signed in". */
 export function requireUser(c: Context<AppEnv>): SessionUser {
@@ -19,6 +21,6 @@ export function requireAdmin(
   refusal = 'Only administrators can do this.',
 ): SessionUser {
   const user = requireUser(c)
-  if (!user.isAdmin) throw new ApiError(403, refusal)
+  enforce(checkAdminister(actorOf(user), refusal))
   return user
 }

@@ -3,9 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import postgres from 'postgres'
 import type { z } from 'zod'
-import type { Problem } from '../../shared/problem.ts'
-
-type FieldError = { path: string; message: string }
+import { type FieldError, invalidInput, type Problem } from '../../shared/problem.ts'
 
 const TITLES: Record<number, string> = {
   400: 'Invalid request',
@@ -58,15 +56,8 @@ export function problemResponse(status: number, detail: string, errors?: FieldEr
 
 /** Field errors from a zod failure, with a sentence that names the first of them. */
 export function validationError(error: z.ZodError): ApiError {
-  const errors = error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.message,
-  }))
-  const first = errors[0]
-  const detail = first
-    ? `${first.message}${first.path && !first.message.includes(first.path) ? ` (${first.path})` : ''}.`
-    : 'The request is not valid.'
-  return new ApiError(400, detail.replace(/\.\.$/, '.'), errors)
+  const { detail, errors } = invalidInput(error)
+  return new ApiError(400, detail, errors)
 }
 
 /**

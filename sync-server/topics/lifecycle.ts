@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { TOPIC_STARTED_REJECTION_REASON } from '../../shared/constants.ts'
+import { CLOSED_BY_START, STATUS_CLOSED_BY_START } from '../../shared/application.ts'
 import { checkConcludeTopic, checkStartTopic, concludeTopicSchema } from '../../shared/topic.ts'
 import { actorOf, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
@@ -21,16 +21,16 @@ topicLifecycleRoutes.post('/:id/start', async (c) => {
   const topic = await lockVisibleTopic(db, actor, id)
   enforce(checkStartTopic(actor, topic))
   await db`UPDATE topics SET status = 'started', updated_at = now() WHERE id = ${id}`
-  // Still-pending applications are closed: the topic is no longer open (ARCHITECTURE.md).
+  // Still-pending applications are closed: the topic is no longer open (shared/application.ts).
   const closed = await db<{ menteeId: string }[]>`
-    UPDATE applications SET status = 'rejected', rejection_reason = ${TOPIC_STARTED_REJECTION_REASON},
-      updated_at = now()
-    WHERE topic_id = ${id} AND status = 'pending'
+    UPDATE applications SET status = ${CLOSED_BY_START.status},
+      rejection_reason = ${CLOSED_BY_START.rejectionReason}, updated_at = now()
+    WHERE topic_id = ${id} AND status = ${STATUS_CLOSED_BY_START}
     RETURNING mentee_id AS "menteeId"`
   await notify(
     db,
     closed.map((r) => r.menteeId),
-    messages.applicationRejected(topic, TOPIC_STARTED_REJECTION_REASON),
+    messages.applicationRejected(topic, CLOSED_BY_START.rejectionReason),
   )
   await notify(db, await acceptedMenteeIds(db, id), messages.topicStarted(topic))
   return c.json(found(await getVisibleTopic(db, actor, id), NOT_FOUND))

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import {
   checkEditTopic,
+  checkMaxMentees,
   matchesTopicFilters,
   statusAfterEdit,
   topicInputSchema,
@@ -79,12 +80,7 @@ topicRoutes.patch('/:id', async (c) => {
   if (input.id !== undefined && input.id.toLowerCase() !== id) {
     throw new ApiError(400, 'The id in the body does not match the topic being edited.')
   }
-  if (input.maxMentees < topic.currentMentees) {
-    throw new ApiError(
-      409,
-      `This topic already has ${topic.currentMentees} accepted mentees; the maximum cannot be lower.`,
-    )
-  }
+  enforce(checkMaxMentees(topic, input.maxMentees))
   const status = statusAfterEdit(topic.status)
   await db`
     UPDATE topics SET subject = ${input.subject}, description = ${sanitizeDescription(input.description)},
