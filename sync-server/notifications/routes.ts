@@ -1,32 +1,14 @@
 import { Hono } from 'hono'
-import type { Notification } from '../../shared/notification.ts'
-import {
-  DEFAULT_PREFERENCES,
-  type Preferences,
-  preferencesSchema,
-} from '../../shared/preferences.ts'
-import type { Db } from '../db/connect.ts'
+import { preferencesSchema } from '../../shared/preferences.ts'
 import { requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { found, parseId, readBody } from '../http/validate.ts'
+import { readPreferences, selectNotifications } from './queries.ts'
 
 const NOT_FOUND = 'Notification not found'
 
 /** /api/notifications and /api/user/notification-preferences. */
 export const notificationRoutes = new Hono<AppEnv>()
-
-/** Columns of a notification `n` as the API answers it. */
-export function notificationColumns(db: Db) {
-  return db`n.id, n.kind, n.title, n.message, n.link, n.created_at AS "createdAt", n.read`
-}
-
-function selectNotifications(db: Db, userId: string, id?: string) {
-  return db<Notification[]>`
-    SELECT ${notificationColumns(db)}
-    FROM notifications n WHERE n.user_id = ${userId} ${id ? db`AND n.id = ${id}` : db``}
-    ORDER BY n.created_at DESC, n.id
-    LIMIT 200`
-}
 
 notificationRoutes.get('/notifications', async (c) => {
   const user = requireUser(c)
@@ -44,16 +26,6 @@ notificationRoutes.patch('/notifications/:id', async (c) => {
   const [notification] = await selectNotifications(db, user.id, id)
   return c.json(found(notification, NOT_FOUND))
 })
-
-/** A user's preferences as the API answers them; the defaults when none are stored. */
-export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
-  const [row] = await db<Preferences['emailNotifications'][]>`
-    SELECT new_applications AS "newApplications", topic_status_updates AS "topicStatusUpdates",
-      application_status_updates AS "applicationStatusUpdates",
-      new_topics_for_review AS "newTopicsForReview"
-    FROM notification_preferences WHERE user_id = ${userId}`
-  return row ? { emailNotifications: { ...row } } : DEFAULT_PREFERENCES
-}
 
 notificationRoutes.get('/user/notification-preferences', async (c) => {
   const user = requireUser(c)

@@ -3,7 +3,7 @@ import type { Actor } from '../../shared/decision.ts'
 import type { SyncTable } from '../../shared/sync.ts'
 import { applicationColumns, applicationSource } from '../applications/queries.ts'
 import type { Db } from '../db/connect.ts'
-import { notificationColumns } from '../notifications/routes.ts'
+import { notificationColumns } from '../notifications/queries.ts'
 import { feedbackColumns, topicColumns, visibleTo } from '../topics/queries.ts'
 import { userColumns } from '../users/queries.ts'
 
