@@ -6,7 +6,7 @@ import { ApiError } from './errors.ts'
 import { enforce } from './validate.ts'
 
 /** The signed-in user, or a 401 the PWA reads as "not signed in". */
-export function requireUser(c: Context<AppEnv>): SessionUser {
+export function requireUser<E extends AppEnv>(c: Context<E>): SessionUser {
   const user = c.get('user')
   if (!user) throw new ApiError(401, 'You are not signed in. Sign in to continue.')
   return user
@@ -16,8 +16,8 @@ export function actorOf(user: SessionUser): Actor {
   return { id: user.id, isAdmin: user.isAdmin }
 }
 
-export function requireAdmin(
-  c: Context<AppEnv>,
+export function requireAdmin<E extends AppEnv>(
+  c: Context<E>,
   refusal = 'Only administrators can do this.',
 ): SessionUser {
   const user = requireUser(c)

@@ -7,6 +7,7 @@ import {
   type PushMutation,
   pushResponseSchema,
 } from '../../shared/sync.ts'
+import { expectConsole } from '../../test-support/console-guard.ts'
 import {
   approvedTopic,
   expectProblem,
@@ -340,15 +341,14 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
       BEGIN IF NEW.subject = 'Boom' THEN RAISE EXCEPTION 'disk on fire'; END IF; RETURN NEW; END $$;
       CREATE TRIGGER push_test_boom BEFORE INSERT ON topics FOR EACH ROW EXECUTE FUNCTION push_test_boom();`)
     let results: Awaited<ReturnType<typeof push>>
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expectConsole('error', /^Unhandled error on POST \/api\/topics: .*disk on fire/s)
     try {
       results = await push(me, batch)
-      expect(logged).toHaveBeenCalledWith(
+      expect(vi.mocked(console.error)).toHaveBeenCalledWith(
         expect.stringMatching(/^Unhandled error on POST \/api\/topics/),
         expect.stringMatching(/disk on fire/),
       )
     } finally {
-      logged.mockRestore()
       await server.sql.unsafe(`
         DROP TRIGGER push_test_boom ON topics; DROP FUNCTION push_test_boom();`)
     }
