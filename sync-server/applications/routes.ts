@@ -7,12 +7,12 @@ import {
   checkDecider,
   decideApplicationSchema,
 } from '../../shared/application.ts'
-import { actorOf, requireUser } from '../http/current-user.ts'
+import { callerOn, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError } from '../http/errors.ts'
 import { body } from '../http/input.ts'
 import { route } from '../http/route.ts'
-import { enforce, found, parseId } from '../http/validate.ts'
+import { enforce, found } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { notify } from '../notifications/notify.ts'
 import { lockTopic } from '../topics/queries.ts'
@@ -57,10 +57,7 @@ applicationRoutes.patch(
   }),
   body(decideApplicationSchema),
   async (c) => {
-    const user = requireUser(c)
-    const actor = actorOf(user)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { actor, id, db } = callerOn(c, NOT_FOUND)
     const application = found(await getApplication(db, id), NOT_FOUND)
     // Only people who may see the application learn that it exists.
     const parties = { menteeId: application.mentee.id, mentorId: application.topic.mentor.id }

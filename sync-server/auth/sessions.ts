@@ -10,11 +10,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** Rolling expiry is refreshed at most once a minute, not on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000
 
-export function sessionCookieName(config: Config): string {
+function sessionCookieName(config: Config): string {
   return config.NODE_ENV === 'production' ? '__Host-pairwise_session' : 'pairwise_session'
 }
 
-export function hashSessionId(id: string): string {
+function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex')
 }
 

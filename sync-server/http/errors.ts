@@ -108,7 +108,7 @@ function fromPostgres(error: postgres.PostgresError): ApiError | null {
   }
 }
 
-export function toApiError(error: unknown): ApiError | null {
+function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error
   if (error instanceof postgres.PostgresError) return fromPostgres(error)
   if (error instanceof HTTPException) {

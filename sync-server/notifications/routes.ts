@@ -2,11 +2,11 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { notificationSchema } from '../../shared/notification.ts'
 import { preferencesSchema } from '../../shared/preferences.ts'
-import { requireUser } from '../http/current-user.ts'
+import { callerOn, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { body } from '../http/input.ts'
 import { route } from '../http/route.ts'
-import { found, parseId } from '../http/validate.ts'
+import { found } from '../http/validate.ts'
 import { readPreferences, selectNotifications } from './queries.ts'
 
 const NOT_FOUND = 'Notification not found'
@@ -42,9 +42,7 @@ notificationRoutes.patch(
     response: { status: 200, schema: notificationSchema, description: 'The notification' },
   }),
   async (c) => {
-    const user = requireUser(c)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { user, id, db } = callerOn(c, NOT_FOUND)
     // Someone else's notification is as good as missing.
     const [updated] = await db`
     UPDATE notifications SET read = true WHERE id = ${id} AND user_id = ${user.id} RETURNING id`

@@ -17,7 +17,7 @@ import { route } from '../http/route.ts'
 import { vapidKeys } from './vapid.ts'
 
 /** The most devices one user receives pushes on; registering another drops the oldest. */
-export const MAX_SUBSCRIPTIONS_PER_USER = 20
+const MAX_SUBSCRIPTIONS_PER_USER = 20
 
 /**
  * /api/push: the VAPID public key and the caller's push subscriptions, one

@@ -12,7 +12,7 @@ export type Dispatch = (request: Request) => Promise<Response>
  * it says: no query string, no fragment, nothing a URL parser would rewrite
  * (`..`, `%2e`), so the route matched here is the route that runs.
  */
-export function refuseMutation(
+function refuseMutation(
   replayable: IsReplayable,
   method: string,
   path: string,

@@ -14,7 +14,7 @@ import { userColumns } from '../users/queries.ts'
  */
 export type Pass = { from: string; to: string; viewer: Actor }
 
-export type Row = Record<string, unknown> & { version: number }
+type Row = Record<string, unknown> & { version: number }
 
 /**
  * Reads up to `limit` rows of one table for a pass, ordered by key, after

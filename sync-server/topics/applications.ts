@@ -7,11 +7,11 @@ import {
   myApplicationSchema,
 } from '../../shared/application.ts'
 import { listApplications } from '../applications/queries.ts'
-import { actorOf, requireUser } from '../http/current-user.ts'
+import { actorOf, callerOn } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError } from '../http/errors.ts'
 import { route } from '../http/route.ts'
-import { enforce, found, parseId } from '../http/validate.ts'
+import { enforce, found } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { notify } from '../notifications/notify.ts'
 import { findUserById } from '../users/queries.ts'
@@ -36,9 +36,7 @@ topicApplicationRoutes.get(
     },
   }),
   async (c) => {
-    const user = requireUser(c)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { user, id, db } = callerOn(c, NOT_FOUND)
     const topic = found(await getVisibleTopic(db, actorOf(user), id), NOT_FOUND)
     enforce(checkListApplications(actorOf(user), topic))
     return c.json(await listApplications(db, { topicId: id }))
@@ -55,9 +53,7 @@ topicApplicationRoutes.get(
     response: { status: 200, schema: myApplicationSchema, description: 'The application or null' },
   }),
   async (c) => {
-    const user = requireUser(c)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { user, id, db } = callerOn(c, NOT_FOUND)
     found(await getVisibleTopic(db, actorOf(user), id), NOT_FOUND)
     const [application] = await listApplications(db, { topicId: id, menteeId: user.id })
     return c.json(application ?? null)
@@ -75,10 +71,7 @@ topicApplicationRoutes.post(
     response: { status: 201, schema: applicationSchema, description: 'The created application' },
   }),
   async (c) => {
-    const user = requireUser(c)
-    const actor = actorOf(user)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { user, actor, id, db } = callerOn(c, NOT_FOUND)
     const topic = await lockVisibleTopic(db, actor, id)
     const [existing] = await db`
     SELECT 1 FROM applications WHERE topic_id = ${id} AND mentee_id = ${user.id}`

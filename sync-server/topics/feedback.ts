@@ -7,11 +7,11 @@ import {
   feedbackSchema,
 } from '../../shared/feedback.ts'
 import type { Db } from '../db/connect.ts'
-import { actorOf, requireUser } from '../http/current-user.ts'
+import { actorOf, callerOn } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { body } from '../http/input.ts'
 import { route } from '../http/route.ts'
-import { enforce, found, parseId } from '../http/validate.ts'
+import { enforce, found } from '../http/validate.ts'
 import { feedbackColumns, getVisibleTopic, lockVisibleTopic } from './queries.ts'
 
 const NOT_FOUND = 'Topic not found'
@@ -37,9 +37,7 @@ topicFeedbackRoutes.get(
     response: { status: 200, schema: z.array(feedbackSchema), description: 'Feedback' },
   }),
   async (c) => {
-    const user = requireUser(c)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { user, id, db } = callerOn(c, NOT_FOUND)
     found(await getVisibleTopic(db, actorOf(user), id), NOT_FOUND)
     return c.json(await listFeedback(db, id))
   },
@@ -57,10 +55,7 @@ topicFeedbackRoutes.post(
   }),
   body(feedbackInputSchema),
   async (c) => {
-    const user = requireUser(c)
-    const actor = actorOf(user)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { user, actor, id, db } = callerOn(c, NOT_FOUND)
     const topic = await lockVisibleTopic(db, actor, id)
     const [accepted] = await db`
     SELECT 1 FROM applications WHERE topic_id = ${id} AND mentee_id = ${user.id} AND status = 'accepted'`

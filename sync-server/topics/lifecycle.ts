@@ -6,11 +6,11 @@ import {
   concludeTopicSchema,
   topicSchema,
 } from '../../shared/topic.ts'
-import { actorOf, requireUser } from '../http/current-user.ts'
+import { callerOn } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { body } from '../http/input.ts'
 import { route } from '../http/route.ts'
-import { enforce, found, parseId } from '../http/validate.ts'
+import { enforce, found } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { acceptedMenteeIds, notify } from '../notifications/notify.ts'
 import { getVisibleTopic, lockVisibleTopic } from './queries.ts'
@@ -31,10 +31,7 @@ topicLifecycleRoutes.post(
     response: { status: 200, schema: topicSchema, description: 'The started topic' },
   }),
   async (c) => {
-    const user = requireUser(c)
-    const actor = actorOf(user)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { actor, id, db } = callerOn(c, NOT_FOUND)
     const topic = await lockVisibleTopic(db, actor, id)
     enforce(checkStartTopic(actor, topic))
     await db`UPDATE topics SET status = 'started', updated_at = now() WHERE id = ${id}`
@@ -65,10 +62,7 @@ topicLifecycleRoutes.post(
   }),
   body(concludeTopicSchema),
   async (c) => {
-    const user = requireUser(c)
-    const actor = actorOf(user)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { actor, id, db } = callerOn(c, NOT_FOUND)
     const topic = await lockVisibleTopic(db, actor, id)
     enforce(checkConcludeTopic(actor, topic))
     const { mentorFeedback } = await c.var.body()

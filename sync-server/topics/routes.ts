@@ -9,7 +9,7 @@ import {
   topicListQuerySchema,
   topicSchema,
 } from '../../shared/topic.ts'
-import { actorOf, requireUser } from '../http/current-user.ts'
+import { actorOf, callerOn, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError } from '../http/errors.ts'
 import { body, query } from '../http/input.ts'
@@ -129,10 +129,7 @@ topicRoutes.patch(
   }),
   body(topicInputSchema),
   async (c) => {
-    const user = requireUser(c)
-    const actor = actorOf(user)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { user, actor, id, db } = callerOn(c, NOT_FOUND)
     const topic = await lockVisibleTopic(db, actor, id)
     enforce(checkEditTopic(actor, topic))
     const input = await c.var.body()

@@ -7,11 +7,11 @@ import {
   updateProfileSchema,
   userSchema,
 } from '../../shared/user.ts'
-import { actorOf, requireUser } from '../http/current-user.ts'
+import { actorOf, callerOn, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { body } from '../http/input.ts'
 import { route } from '../http/route.ts'
-import { enforce, found, parseId } from '../http/validate.ts'
+import { enforce, found } from '../http/validate.ts'
 import { findUserById, findUserByUsername, rememberInterests, userColumns } from './queries.ts'
 
 const NOT_FOUND = 'User not found'
@@ -113,9 +113,7 @@ adminUserRoutes.post(
     response: { status: 200, schema: userSchema, description: 'The updated user' },
   }),
   async (c) => {
-    const user = requireUser(c)
-    const id = parseId(c.req.param('id'), NOT_FOUND)
-    const db = c.get('db')
+    const { user, id, db } = callerOn(c, NOT_FOUND)
     enforce(checkToggleAdmin(actorOf(user), id))
     const [updated] = await db`
     UPDATE users SET is_admin = NOT is_admin, updated_at = now() WHERE id = ${id} RETURNING id`
