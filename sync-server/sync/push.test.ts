@@ -195,6 +195,17 @@ describe('POST /api/sync/push', () => {
         400,
       ],
       [{ id: randomUUID(), method: 'PATCH', path: '/api/topics', body: topicBody() }, 404],
+      // Declared online-only (replayable: false): never queued and replayed.
+      [{ id: randomUUID(), method: 'POST', path: '/api/user/sessions/sign-out-others' }, 404],
+      [
+        {
+          id: randomUUID(),
+          method: 'POST',
+          path: '/api/push/subscriptions',
+          body: { endpoint: 'https://push.example.com/x', keys: { p256dh: 'a', auth: 'b' } },
+        },
+        404,
+      ],
     ]
     const results = await push(me, [...refused.map(([m]) => m), ok])
     expect(results.map((r) => r.status)).toEqual([...refused.map(([, s]) => s), 200])
