@@ -396,7 +396,9 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
         release = resolve
       })
       let locked = false
-      const dying = vi.spyOn(console, 'error').mockImplementation(() => {})
+      // The dying server logs the cut connection of the mutation it was running.
+      expectConsole('error', /^Unhandled error on POST \/api\/topics\/[^ ]+\/apply/)
+      const dying = vi.mocked(console.error)
       const lock = locker.begin(async (tx) => {
         await tx`SELECT 1 FROM topics WHERE id = ${topic.id} FOR UPDATE`
         locked = true
@@ -426,7 +428,6 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
         // the query, then the transaction around it once the lock is let go.
         await expect.poll(() => dying.mock.calls.length).toBe(2)
         await victim.stop()
-        dying.mockRestore()
       }
       const [applications] = await server.sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM applications WHERE topic_id = ${topic.id}`
