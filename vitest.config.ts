@@ -7,12 +7,15 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['shared/**/*.test.ts'],
+          setupFiles: ['test-support/console-guard.ts'],
         },
       },
       {
         test: {
           name: 'server',
           include: ['sync-server/**/*.test.ts'],
+          // A test fails on unexpected console.error/warn; expectConsole() marks what it means.
+          setupFiles: ['test-support/console-guard.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -9,7 +9,7 @@ import {
 import { type Actor, allow, conflict, type Decision, forbid } from './decision.ts'
 import { senioritySchema } from './user.ts'
 
-export const applicationStatusSchema = z.enum(APPLICATION_STATUSES)
+const applicationStatusSchema = z.enum(APPLICATION_STATUSES)
 
 /** An application as the API answers it (spec section 3). */
 export const applicationSchema = z.object({

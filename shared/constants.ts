@@ -57,11 +57,8 @@ export const LINK_SCHEMES = [
 export const EDITOR_HISTORY_DEPTH = 100
 export const EDITOR_NEW_GROUP_DELAY_MS = 500
 
-export const DESCRIPTION_CLAMP_LINES = 3
-
 export const TOAST_LIMIT = 1
 export const TOAST_DURATION_MS = 5000
-export const TOAST_REMOVE_DELAY_MS = 1_000_000
 export const TOAST_SWIPE_THRESHOLD_PX = 50
 export const TOAST_HOTKEY = 'F8'
 export const TOAST_MAX_WIDTH_PX = 420

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { INTEREST_MAX_LENGTH, INTERESTS_MAX_COUNT } from './constants.ts'
 
 /** One interest or tag: trimmed, non-empty, short. */
-export const interestSchema = z
+const interestSchema = z
   .string()
   .trim()
   .min(1, 'Interests cannot be empty')

@@ -5,17 +5,16 @@ export const vapidPublicKeySchema = z.object({
   /** The uncompressed P-256 public key, base64url (87 characters). */
   publicKey: z.string(),
 })
-export type VapidPublicKey = z.infer<typeof vapidPublicKeySchema>
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** Whether a URL names this machine: plain http is allowed there outside production. */
-export function isLoopbackUrl(url: URL): boolean {
+function isLoopbackUrl(url: URL): boolean {
   return LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost')
 }
 
 /** What the server accepts as a subscription endpoint; outside production also http on loopback. */
-export function pushEndpointSchema(options: { allowLoopbackHttp: boolean }) {
+function pushEndpointSchema(options: { allowLoopbackHttp: boolean }) {
   return z
     .string({ error: 'endpoint must be the URL of the push service' })
     .max(2048, { error: 'endpoint must be at most 2048 characters' })
@@ -67,7 +66,6 @@ export function pushSubscriptionSchemaFor(options: { allowLoopbackHttp: boolean 
 
 /** The subscription schema as documented: an https endpoint. */
 export const pushSubscriptionSchema = pushSubscriptionSchemaFor({ allowLoopbackHttp: false })
-export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>
 
 /** The answer to POST /api/push/subscriptions: the device as stored (never its keys). */
 export const pushSubscriptionInfoSchema = z.object({
@@ -93,7 +91,7 @@ export const pushUnsubscribedSchema = z.object({ removed: z.number().int().nonne
  * (one notification per event, even if a retry delivers it twice) and opens
  * `url`, a path of this site, on click.
  */
-export const pushPayloadSchema = z.object({
+const pushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
   url: z.string().startsWith('/'),

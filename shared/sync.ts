@@ -139,7 +139,6 @@ export const pushRequestSchema = z.strictObject({
     .array(pushMutationSchema)
     .max(PUSH_MAX_MUTATIONS, `A push carries at most ${PUSH_MAX_MUTATIONS} mutations`),
 })
-export type PushRequest = z.infer<typeof pushRequestSchema>
 
 /**
  * What the server checks of a push as a whole. Each mutation is checked on
@@ -157,7 +156,7 @@ export const pushEnvelopeSchema = pushRequestSchema.extend({
  * 2xx applied (or replayed); 4xx is final, drop the mutation and show the
  * problem; a 5xx result is the last of the batch: push the rest again later.
  */
-export const pushResultSchema = z.object({
+const pushResultSchema = z.object({
   id: z.string(),
   status: z.number().int(),
   body: z.unknown(),

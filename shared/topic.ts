@@ -14,10 +14,10 @@ import { type Actor, allow, conflict, type Decision, forbid } from './decision.t
 import { interestListSchema } from './interests.ts'
 import { checkAdminister, senioritySchema, userSummarySchema } from './user.ts'
 
-export const topicStatusSchema = z.enum(TOPIC_STATUSES, {
+const topicStatusSchema = z.enum(TOPIC_STATUSES, {
   error: `Status must be one of ${TOPIC_STATUSES.join(', ')}`,
 })
-export const locationSchema = z.enum(LOCATIONS, {
+const locationSchema = z.enum(LOCATIONS, {
   error: 'Location must be one of online, in-person or both',
 })
 

@@ -27,7 +27,6 @@ export const userSummarySchema = userSchema.pick({
   full_name: true,
   profileImage: true,
 })
-export type UserSummary = z.infer<typeof userSummarySchema>
 
 /** Usernames: letters, digits and . _ - @, as Entra principal names and typed dev names allow. */
 export const usernameSchema = z

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { type Handler, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { adminReviewRoutes } from './admin/review.ts'
-import { applicationRoutes } from './applications/routes.ts'
+import { applicationRoutes, myApplicationRoutes } from './applications/routes.ts'
 import { deviceRoutes } from './auth/devices.ts'
 import { signInRateLimit } from './auth/rate-limit.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -15,17 +15,20 @@ import { limitBody } from './http/body-limit.ts'
 import { refuseCrossSite } from './http/csrf.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { handleError, problemResponse } from './http/errors.ts'
+import { noSuchEndpoint } from './http/method-not-allowed.ts'
+import { declaredRoutes } from './http/route.ts'
 import { transactional } from './http/transaction.ts'
 import { interestRoutes } from './interests/routes.ts'
-import { notificationRoutes } from './notifications/routes.ts'
-import { openApiRoutes } from './openapi/routes.ts'
+import { notificationRoutes, preferenceRoutes } from './notifications/routes.ts'
+import { createOpenApiRoutes } from './openapi/routes.ts'
 import { pushRoutes } from './push/routes.ts'
-import { createSyncRoutes, SYNC_PUSH_PATH, type SyncOptions } from './sync/routes.ts'
+import { replayableRoutes } from './sync/replayable.ts'
+import { createSyncRoutes, type SyncOptions } from './sync/routes.ts'
 import { topicApplicationRoutes } from './topics/applications.ts'
 import { topicFeedbackRoutes } from './topics/feedback.ts'
 import { topicLifecycleRoutes } from './topics/lifecycle.ts'
 import { topicRoutes } from './topics/routes.ts'
-import { adminUserRoutes, userRoutes } from './users/routes.ts'
+import { adminUserRoutes, currentUserRoutes, userRoutes } from './users/routes.ts'
 
 export type AppOptions = { sync?: SyncOptions }
 
@@ -88,14 +91,23 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     }
   })
 
+  const routes = () => declaredRoutes(app)
   // Sync push replays each mutation through the whole app, as if it came over HTTP.
-  const sync = createSyncRoutes(async (request) => app.fetch(request), options.sync)
-  app.route('/api', createApi(deps, sync))
+  const sync = createSyncRoutes(
+    { dispatch: async (request) => app.fetch(request), replayable: replayableRoutes(routes) },
+    options.sync,
+  )
+  app.route('/api', createApi(deps, sync, createOpenApiRoutes(app), noSuchEndpoint(routes)))
   serveApp(app, deps)
   return app
 }
 
-function createApi(deps: Deps, sync: Hono<AppEnv>): Hono<AppEnv> {
+function createApi(
+  deps: Deps,
+  sync: Hono<AppEnv>,
+  openApi: ReturnType<typeof createOpenApiRoutes>,
+  fallback: Handler<AppEnv>,
+): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
   // API answers are per user and change all the time: never cached. First, so that
   // answers the middleware below gives itself (413, 403, replays) carry it too.
@@ -103,32 +115,34 @@ function createApi(deps: Deps, sync: Hono<AppEnv>): Hono<AppEnv> {
     await next()
     c.res.headers.set('cache-control', 'no-store')
   })
-  // Sync push carries a batch of bodies and sets its own, larger limit.
-  api.use(limitBody(deps.config.BODY_LIMIT_BYTES, (c) => c.req.path === SYNC_PUSH_PATH))
+  api.use(limitBody(deps.config.BODY_LIMIT_BYTES))
   api.use(refuseCrossSite)
   // Counted on the pool before the request's transaction, so refused and failed attempts count.
   api.use('/auth/microsoft', signInRateLimit)
   api.use('/auth/dev-login', signInRateLimit)
   api.use(loadSession)
   api.use(transactional)
+  // Every feature at its own prefix, with paths relative to it.
   api.route('/auth', authRoutes)
+  api.route('/user', currentUserRoutes)
+  api.route('/user/sessions', deviceRoutes)
+  api.route('/user/notification-preferences', preferenceRoutes)
+  api.route('/users', userRoutes)
   api.route('/topics', topicRoutes)
   api.route('/topics', topicApplicationRoutes)
   api.route('/topics', topicLifecycleRoutes)
   api.route('/topics', topicFeedbackRoutes)
-  api.route('/admin', adminReviewRoutes)
-  api.route('/admin', adminUserRoutes)
-  api.route('/', applicationRoutes)
-  api.route('/', userRoutes)
-  api.route('/', deviceRoutes)
-  api.route('/', notificationRoutes)
-  api.route('/', interestRoutes)
-  api.route('/', pushRoutes)
-  api.route('/', openApiRoutes)
+  api.route('/my-applications', myApplicationRoutes)
+  api.route('/applications', applicationRoutes)
+  api.route('/admin/topics', adminReviewRoutes)
+  api.route('/admin/users', adminUserRoutes)
+  api.route('/notifications', notificationRoutes)
+  api.route('/interests', interestRoutes)
+  api.route('/push', pushRoutes)
   api.route('/sync', sync)
-  api.all('*', (c) =>
-    problemResponse(404, `There is no API endpoint ${c.req.method} ${c.req.path}.`),
-  )
+  api.route('/openapi.json', openApi.json)
+  api.route('/docs', openApi.reference)
+  api.all('*', fallback)
   return api
 }
 

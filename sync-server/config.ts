@@ -18,7 +18,7 @@ const positiveInt = z.coerce
  * Every environment variable the server reads, parsed once at start.
  * The README's configuration table lists the same variables.
  */
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),

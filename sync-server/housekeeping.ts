@@ -34,9 +34,9 @@ export async function sweepSyncHistory(
 }
 
 /** How long sent deliveries stay in delivery_jobs, for diagnosis. */
-export const DONE_DELIVERY_RETENTION_DAYS = 7
+const DONE_DELIVERY_RETENTION_DAYS = 7
 /** How long deliveries that failed for good stay, with their last error. */
-export const FAILED_DELIVERY_RETENTION_DAYS = 30
+const FAILED_DELIVERY_RETENTION_DAYS = 30
 
 /**
  * Deletes finished delivery jobs: sent ones after DONE_DELIVERY_RETENTION_DAYS,

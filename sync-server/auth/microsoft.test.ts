@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SIGN_IN_ERRORS } from '../../shared/sign-in.ts'
+import { expectConsole } from '../../test-support/console-guard.ts'
 import { expectProblem, unique } from '../test/api.ts'
 import { type FakeAccount, FakeMicrosoft, graphError } from '../test/fake-microsoft.ts'
 import {
@@ -25,8 +26,9 @@ const PHOTO = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]), typ
 
 let server: TestServer
 let microsoft: FakeMicrosoft
-// Failed sign-ins are logged for the operator; the tests read the log instead of printing it.
-const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+// Failed sign-ins are logged for the operator: the tests that fail one allow that warning
+// (test-support/console-guard.ts keeps it from printing) and may read it.
+const SIGN_IN_FAILED = /^Microsoft sign-in failed/
 
 beforeAll(async () => {
   server = await startTestServer({ ...ENTRA, ADMIN_USERNAMES: 'chief.admin' })
@@ -153,6 +155,7 @@ describe('sign-in with Microsoft', () => {
   })
 
   it('clears the state cookie after the callback, so a state works once', async () => {
+    expectConsole('warn', SIGN_IN_FAILED)
     const client = server.anonymous()
     const { state } = await startSignIn(client)
     const code = microsoft.issueCode(account())
@@ -268,6 +271,8 @@ describe('sign-in with Microsoft', () => {
 })
 
 describe('sign-in failures end on the sign-in screen with a reason and no session', () => {
+  beforeEach(() => expectConsole('warn', SIGN_IN_FAILED))
+
   it('cancelled: Microsoft sends the person back with access_denied', async () => {
     const client = server.anonymous()
     const { state } = await startSignIn(client)
@@ -382,7 +387,7 @@ describe('sign-in failures end on the sign-in screen with a reason and no sessio
   })
 
   it('logs why for the operator, without the secret, the code or the tokens', async () => {
-    warn.mockClear()
+    const warn = vi.mocked(console.warn)
     microsoft.me = graphError(500, 'generalException')
     const client = server.anonymous()
     const { state } = await startSignIn(client)

@@ -10,8 +10,8 @@ import { upsertMicrosoftUser } from './provision.ts'
 import { createSession, setSessionCookie } from './sessions.ts'
 
 /** openid/profile/email for the sign-in, User.Read for Graph's /me and the photo. */
-export const MICROSOFT_SCOPES = ['openid', 'profile', 'email', 'User.Read']
-export const GRAPH_PHOTO_URL = 'https://graph.microsoft.com/v1.0/me/photos/96x96/$value'
+const MICROSOFT_SCOPES = ['openid', 'profile', 'email', 'User.Read']
+const GRAPH_PHOTO_URL = 'https://graph.microsoft.com/v1.0/me/photos/96x96/$value'
 const PHOTO_MAX_BYTES = 24 * 1024
 
 /** The cookie @hono/oauth-providers keeps the OAuth state in. */

@@ -10,11 +10,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** Rolling expiry is refreshed at most once a minute, not on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000
 
-export function sessionCookieName(config: Config): string {
+function sessionCookieName(config: Config): string {
   return config.NODE_ENV === 'production' ? '__Host-pairwise_session' : 'pairwise_session'
 }
 
-export function hashSessionId(id: string): string {
+function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex')
 }
 
@@ -42,7 +42,11 @@ export async function createSession(
  * Sets the session cookie, and ends the session the browser had before, if
  * any: a sign-in always gets a fresh id (no session fixation).
  */
-export async function setSessionCookie(c: Context<AppEnv>, db: Db, id: string): Promise<void> {
+export async function setSessionCookie<E extends AppEnv>(
+  c: Context<E>,
+  db: Db,
+  id: string,
+): Promise<void> {
   const { config } = c.get('deps')
   const previous = getCookie(c, sessionCookieName(config))
   if (previous && previous !== id && previous.length <= 128) {
@@ -58,12 +62,16 @@ export async function setSessionCookie(c: Context<AppEnv>, db: Db, id: string): 
 }
 
 /** createSession and setSessionCookie in one, for a sign-in inside the request's transaction. */
-export async function startSession(c: Context<AppEnv>, db: Db, userId: string): Promise<void> {
+export async function startSession<E extends AppEnv>(
+  c: Context<E>,
+  db: Db,
+  userId: string,
+): Promise<void> {
   const id = await createSession(db, c.get('deps').config, userId, c.req.header('user-agent'))
   await setSessionCookie(c, db, id)
 }
 
-export async function endSession(c: Context<AppEnv>, db: Db): Promise<void> {
+export async function endSession<E extends AppEnv>(c: Context<E>, db: Db): Promise<void> {
   const { config } = c.get('deps')
   const user = c.get('user')
   if (user) await db`DELETE FROM sessions WHERE id_hash = ${user.sessionHash}`

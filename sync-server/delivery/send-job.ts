@@ -4,8 +4,8 @@ import { renderMail } from '../mail/render.ts'
 import type { Mailer } from '../mail/send.ts'
 import { PUSH_TTL_SECONDS, pushPayloadOf, sendPush } from '../push/send.ts'
 import { vapidKeys } from '../push/vapid.ts'
+import type { DeliveryOptions } from './options.ts'
 import { completeJob, type DeliveryJob, failJob, retryJob } from './queue.ts'
-import type { DeliveryOptions } from './worker.ts'
 
 /** What a worker hands the senders. */
 export type JobContext = {

@@ -4,9 +4,10 @@ import { type FakeDevice, type FakePushService, startFakePushService } from '../
 import { storedVapidKeys } from '../push/vapid.ts'
 import { approvedTopic, signInAdmin, unique } from '../test/api.ts'
 import { type Client, startTestServer, type TestServer } from '../test/server.ts'
+import type { DeliveryOptions } from './options.ts'
 import { type Delivery, enqueueDeliveries } from './queue.ts'
 import { backoffMs } from './send-job.ts'
-import { type DeliveryOptions, type DeliveryWorker, startDeliveryWorker } from './worker.ts'
+import { type DeliveryWorker, startDeliveryWorker } from './worker.ts'
 
 let server: TestServer
 let push: FakePushService

@@ -3,15 +3,14 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import postgres from 'postgres'
 import type { z } from 'zod'
-import type { Problem } from '../../shared/problem.ts'
-
-type FieldError = { path: string; message: string }
+import { type FieldError, invalidInput, type Problem } from '../../shared/problem.ts'
 
 const TITLES: Record<number, string> = {
   400: 'Invalid request',
   401: 'Not signed in',
   403: 'Not allowed',
   404: 'Not found',
+  405: 'Method not allowed',
   409: 'Conflict',
   413: 'Request too large',
   415: 'Unsupported media type',
@@ -31,26 +30,47 @@ const TITLES: Record<number, string> = {
 export class ApiError extends HTTPException {
   readonly detail: string
   readonly errors: FieldError[] | undefined
+  readonly kind: ProblemKind | undefined
 
-  constructor(status: ContentfulStatusCode, detail: string, errors?: FieldError[]) {
+  constructor(
+    status: ContentfulStatusCode,
+    detail: string,
+    errors?: FieldError[],
+    kind?: ProblemKind,
+  ) {
     super(status, { message: detail })
     this.detail = detail
     this.errors = errors
+    this.kind = kind
   }
 }
 
-export function problemBody(status: number, detail: string, errors?: FieldError[]): Problem {
+/** A problem a client tells apart by its `type` URI (and title), not only by its status. */
+export type ProblemKind = { type: string; title: string }
+
+/** The one place a problem+json body is built (RFC 9457). */
+export function problemBody(
+  status: number,
+  detail: string,
+  errors?: FieldError[],
+  kind?: ProblemKind,
+): Problem {
   return {
-    type: 'about:blank',
-    title: TITLES[status] ?? 'Error',
+    type: kind?.type ?? 'about:blank',
+    title: kind?.title ?? TITLES[status] ?? 'Error',
     status,
     detail,
     ...(errors && errors.length > 0 ? { errors } : {}),
   }
 }
 
-export function problemResponse(status: number, detail: string, errors?: FieldError[]): Response {
-  return new Response(JSON.stringify(problemBody(status, detail, errors)), {
+export function problemResponse(
+  status: number,
+  detail: string,
+  errors?: FieldError[],
+  kind?: ProblemKind,
+): Response {
+  return new Response(JSON.stringify(problemBody(status, detail, errors, kind)), {
     status,
     headers: { 'content-type': 'application/problem+json' },
   })
@@ -58,15 +78,8 @@ export function problemResponse(status: number, detail: string, errors?: FieldEr
 
 /** Field errors from a zod failure, with a sentence that names the first of them. */
 export function validationError(error: z.ZodError): ApiError {
-  const errors = error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.message,
-  }))
-  const first = errors[0]
-  const detail = first
-    ? `${first.message}${first.path && !first.message.includes(first.path) ? ` (${first.path})` : ''}.`
-    : 'The request is not valid.'
-  return new ApiError(400, detail.replace(/\.\.$/, '.'), errors)
+  const { detail, errors } = invalidInput(error)
+  return new ApiError(400, detail, errors)
 }
 
 /**
@@ -95,7 +108,7 @@ function fromPostgres(error: postgres.PostgresError): ApiError | null {
   }
 }
 
-export function toApiError(error: unknown): ApiError | null {
+function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error
   if (error instanceof postgres.PostgresError) return fromPostgres(error)
   if (error instanceof HTTPException) {
@@ -107,7 +120,9 @@ export function toApiError(error: unknown): ApiError | null {
 /** The app's one `onError`: problem+json always; a 500 never says more than that. */
 export function handleError(error: unknown, c: Context): Response {
   const apiError = toApiError(error)
-  if (apiError) return problemResponse(apiError.status, apiError.detail, apiError.errors)
+  if (apiError) {
+    return problemResponse(apiError.status, apiError.detail, apiError.errors, apiError.kind)
+  }
   // Log the error itself, never the query parameters or the request body.
   console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, describe(error))
   return problemResponse(500, 'Something went wrong on the server. Please try again.')

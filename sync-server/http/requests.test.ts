@@ -140,7 +140,14 @@ describe('unknown paths and health', () => {
     expectProblem(await me.get('/api/nothing-here'), 404, /no API endpoint/)
     expectProblem(await server.anonymous().get('/api/topics/x/y/z'), 404)
     expectProblem(await me.post('/api/nothing-here', {}), 404)
-    expectProblem(await me.request('DELETE', '/api/topics'), 404)
+  })
+
+  it('answers 405 problem+json with Allow for a known path under another method', async () => {
+    const me = await server.signIn(unique('wrong-method'))
+    const res = await me.request('DELETE', '/api/topics')
+    expectProblem(res, 405, /does not take DELETE/)
+    expect(res.headers.get('allow')).toBe('GET, POST, HEAD')
+    expect((await me.get('/api/topics')).status).toBe(200)
   })
 
   it('GET /healthz answers {status: "ok"}', async () => {

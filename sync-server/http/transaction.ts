@@ -2,14 +2,9 @@ import { createHash } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from './env.ts'
 import { problemResponse } from './errors.ts'
+import { currentRouteOptions } from './route.ts'
 
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
-/**
- * Sync push replays each mutation as a request of its own, each in its own
- * transaction: a transaction around the push would hold a connection the
- * replayed requests wait for.
- */
-const OWN_TRANSACTIONS = new Set(['/api/sync/push'])
 
 /** Thrown to roll back a savepoint or transaction; never escapes this module. */
 class Rollback extends Error {}
@@ -33,10 +28,13 @@ type StoredAnswer = {
  *   a replay gives the same final answer. A 5xx rolls back everything, key
  *   included, so a retry runs again.
  * - The same key with another method, path or body is refused with 422.
+ *
+ * A route declared `ownTransaction` (sync push, whose replayed mutations each
+ * run in their own) gets the pool instead.
  */
 export const transactional = createMiddleware<AppEnv>(async (c, next) => {
   const { sql } = c.get('deps')
-  if (!MUTATING.has(c.req.method) || OWN_TRANSACTIONS.has(c.req.path)) {
+  if (!MUTATING.has(c.req.method) || currentRouteOptions(c).ownTransaction) {
     c.set('db', sql)
     await next()
     return

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts'
 import type { Mail } from './render.ts'
 
 /** What came of one e-mail: accepted, try again later, or give up (a permanent SMTP refusal). */
-export type MailOutcome =
+type MailOutcome =
   | { result: 'sent' }
   | { result: 'logged' }
   | { result: 'retry'; error: string }

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server'
 
 // An SMTP server in the test process that keeps what it receives: a mail sink.
 
-export type ReceivedMail = {
+type ReceivedMail = {
   from: string
   to: string[]
   /** Unfolded header fields, names lower-cased. */

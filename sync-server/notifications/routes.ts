@@ -1,70 +1,87 @@
 import { Hono } from 'hono'
-import type { Notification } from '../../shared/notification.ts'
-import {
-  DEFAULT_PREFERENCES,
-  type Preferences,
-  preferencesSchema,
-} from '../../shared/preferences.ts'
-import type { Db } from '../db/connect.ts'
-import { requireUser } from '../http/current-user.ts'
+import { z } from 'zod'
+import { notificationSchema } from '../../shared/notification.ts'
+import { preferencesSchema } from '../../shared/preferences.ts'
+import { callerOn, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
-import { found, parseId, readBody } from '../http/validate.ts'
+import { body } from '../http/input.ts'
+import { route } from '../http/route.ts'
+import { found } from '../http/validate.ts'
+import { readPreferences, selectNotifications } from './queries.ts'
 
 const NOT_FOUND = 'Notification not found'
 
-/** /api/notifications and /api/user/notification-preferences. */
+/** /api/notifications: the caller's notifications. */
 export const notificationRoutes = new Hono<AppEnv>()
 
-/** Columns of a notification `n` as the API answers it. */
-export function notificationColumns(db: Db) {
-  return db`n.id, n.kind, n.title, n.message, n.link, n.created_at AS "createdAt", n.read`
-}
+/** /api/user/notification-preferences: which notifications also go out by e-mail and push. */
+export const preferenceRoutes = new Hono<AppEnv>()
 
-function selectNotifications(db: Db, userId: string, id?: string) {
-  return db<Notification[]>`
-    SELECT ${notificationColumns(db)}
-    FROM notifications n WHERE n.user_id = ${userId} ${id ? db`AND n.id = ${id}` : db``}
-    ORDER BY n.created_at DESC, n.id
-    LIMIT 200`
-}
+notificationRoutes.get(
+  '/',
+  route({
+    tag: 'Notifications',
+    errors: [401],
+    summary: 'Notifications',
+    description: 'The caller’s 200 newest notifications, newest first.',
+    response: { status: 200, schema: z.array(notificationSchema), description: 'Notifications' },
+  }),
+  async (c) => {
+    const user = requireUser(c)
+    return c.json(await selectNotifications(c.get('db'), user.id))
+  },
+)
 
-notificationRoutes.get('/notifications', async (c) => {
-  const user = requireUser(c)
-  return c.json(await selectNotifications(c.get('db'), user.id))
-})
-
-notificationRoutes.patch('/notifications/:id', async (c) => {
-  const user = requireUser(c)
-  const id = parseId(c.req.param('id'), NOT_FOUND)
-  const db = c.get('db')
-  // Someone else's notification is as good as missing.
-  const [updated] = await db`
+notificationRoutes.patch(
+  '/:id',
+  route({
+    tag: 'Notifications',
+    errors: [401, 404],
+    summary: 'Mark a notification read',
+    description: 'Marks one of the caller’s notifications read. No body.',
+    response: { status: 200, schema: notificationSchema, description: 'The notification' },
+  }),
+  async (c) => {
+    const { user, id, db } = callerOn(c, NOT_FOUND)
+    // Someone else's notification is as good as missing.
+    const [updated] = await db`
     UPDATE notifications SET read = true WHERE id = ${id} AND user_id = ${user.id} RETURNING id`
-  found(updated, NOT_FOUND)
-  const [notification] = await selectNotifications(db, user.id, id)
-  return c.json(found(notification, NOT_FOUND))
-})
+    found(updated, NOT_FOUND)
+    const [notification] = await selectNotifications(db, user.id, id)
+    return c.json(found(notification, NOT_FOUND))
+  },
+)
 
-/** A user's preferences as the API answers them; the defaults when none are stored. */
-export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
-  const [row] = await db<Preferences['emailNotifications'][]>`
-    SELECT new_applications AS "newApplications", topic_status_updates AS "topicStatusUpdates",
-      application_status_updates AS "applicationStatusUpdates",
-      new_topics_for_review AS "newTopicsForReview"
-    FROM notification_preferences WHERE user_id = ${userId}`
-  return row ? { emailNotifications: { ...row } } : DEFAULT_PREFERENCES
-}
+preferenceRoutes.get(
+  '/',
+  route({
+    tag: 'Notifications',
+    errors: [401],
+    summary: 'Notification preferences',
+    description: 'Which events also reach the caller by e-mail (and push). All on by default.',
+    response: { status: 200, schema: preferencesSchema, description: 'The preferences' },
+  }),
+  async (c) => {
+    const user = requireUser(c)
+    return c.json(await readPreferences(c.get('db'), user.id))
+  },
+)
 
-notificationRoutes.get('/user/notification-preferences', async (c) => {
-  const user = requireUser(c)
-  return c.json(await readPreferences(c.get('db'), user.id))
-})
-
-notificationRoutes.patch('/user/notification-preferences', async (c) => {
-  const user = requireUser(c)
-  const { emailNotifications: p } = await readBody(c, preferencesSchema)
-  const db = c.get('db')
-  await db`
+preferenceRoutes.patch(
+  '/',
+  route({
+    tag: 'Notifications',
+    errors: [401],
+    summary: 'Save notification preferences',
+    description: 'Takes the full preferences object.',
+    response: { status: 200, schema: preferencesSchema, description: 'The saved preferences' },
+  }),
+  body(preferencesSchema),
+  async (c) => {
+    const user = requireUser(c)
+    const { emailNotifications: p } = await c.var.body()
+    const db = c.get('db')
+    await db`
     INSERT INTO notification_preferences (user_id, new_applications, topic_status_updates,
       application_status_updates, new_topics_for_review)
     VALUES (${user.id}, ${p.newApplications}, ${p.topicStatusUpdates}, ${p.applicationStatusUpdates},
@@ -73,5 +90,6 @@ notificationRoutes.patch('/user/notification-preferences', async (c) => {
       topic_status_updates = EXCLUDED.topic_status_updates,
       application_status_updates = EXCLUDED.application_status_updates,
       new_topics_for_review = EXCLUDED.new_topics_for_review, updated_at = now()`
-  return c.json(await readPreferences(db, user.id))
-})
+    return c.json(await readPreferences(db, user.id))
+  },
+)

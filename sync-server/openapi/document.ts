@@ -1,127 +1,73 @@
-import { z } from 'zod'
+import type { Hono } from 'hono'
+import { generateSpecs } from 'hono-openapi'
 import { problemSchema } from '../../shared/problem.ts'
-import { ENDPOINTS, type Endpoint } from './endpoints.ts'
+import type { AppEnv } from '../http/env.ts'
+import { jsonSchema, problemResponseSpec } from '../http/openapi-spec.ts'
 
-const ERROR_TEXT: Record<number, string> = {
-  400: 'Invalid input; `errors` lists the fields',
-  401: 'Not signed in',
-  403: 'Not allowed',
-  404: 'Missing, or not visible to the caller',
-  409: 'Conflicts with the current state',
-  413: 'Body too large',
-  422: 'Idempotency-Key reused for a different request',
+const MUTATING = new Set(['post', 'patch', 'put', 'delete'])
+
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the request safe to retry: the same key answers the stored result (Idempotent-Replayed: true) without applying again.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
 }
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >
-  return rest
+type Operation = {
+  tags?: string[]
+  security?: unknown[]
+  parameters?: unknown[]
+  responses: Record<string, unknown>
+  'x-idempotency-key'?: false
 }
+export type OpenApiDocument = Awaited<ReturnType<typeof buildOpenApiDocument>>
 
-const problemResponse = (status: number) => ({
-  description: ERROR_TEXT[status] ?? 'Error',
-  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-})
-
-function operation(endpoint: Endpoint) {
-  const params = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-    name: m[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }))
-  const query = endpoint.query
-    ? Object.entries(jsonSchema(endpoint.query, 'input').properties as Record<string, object>).map(
-        ([name, schema]) => ({ name, in: 'query', required: false, schema }),
-      )
-    : []
-  const mutating = endpoint.method !== 'GET'
-  const headers =
-    mutating && endpoint.idempotencyKey !== false
-      ? [
-          {
-            name: 'Idempotency-Key',
-            in: 'header',
-            required: false,
-            description:
-              'Makes the request safe to retry: the same key answers the stored result (Idempotent-Replayed: true) without applying again.',
-            schema: { type: 'string', maxLength: 255 },
-          },
-        ]
-      : []
-  const statuses = [
-    ...new Set([
-      ...(endpoint.body || endpoint.query ? [400] : []),
-      ...endpoint.errors,
-      ...(mutating && endpoint.auth ? [413] : []),
-      ...(mutating && endpoint.auth && endpoint.idempotencyKey !== false ? [422] : []),
-    ]),
-  ]
-  return {
-    tags: [endpoint.tag],
-    summary: endpoint.summary,
-    description: endpoint.description,
-    operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/[{}]/g, '').replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`,
-    ...(endpoint.auth ? {} : { security: [] }),
-    parameters: [...params, ...query, ...headers],
-    ...(endpoint.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
-          },
-        }
-      : {}),
-    responses: {
-      ...(endpoint.response
-        ? {
-            [endpoint.response.status]: {
-              description: endpoint.response.description,
-              content: {
-                [endpoint.response.mediaType ?? 'application/json']: {
-                  schema: jsonSchema(endpoint.response.schema, 'output'),
-                },
-              },
-            },
-          }
-        : { 302: { description: 'Redirect to /' } }),
-      ...Object.fromEntries(statuses.sort().map((s) => [s, problemResponse(s)])),
-    },
-  }
-}
-
-/** The OpenAPI 3.1 document of the API, generated from the shared zod schemas. */
-export function buildOpenApiDocument() {
-  const paths: Record<string, Record<string, unknown>> = {}
-  for (const endpoint of ENDPOINTS) {
-    const path = `/api${endpoint.path}`
-    paths[path] ??= {}
-    paths[path][endpoint.method.toLowerCase()] = operation(endpoint)
-  }
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Pairwise API',
-      version: '1.0.0',
-      description:
-        'The REST API of the Pairwise mentorship programme. Everything the app does, a plain HTTP client can do with these calls. Sign in with the session cookie; errors are RFC 9457 problem details whose detail field is a readable sentence.',
-    },
-    servers: [{ url: '/' }],
-    security: [{ session: [] }],
-    tags: [...new Set(ENDPOINTS.map((e) => e.tag))].map((name) => ({ name })),
-    paths,
-    components: {
-      securitySchemes: {
-        session: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: 'pairwise_session',
-          description: '`__Host-pairwise_session` in production',
-        },
+/**
+ * The OpenAPI 3.1 document of the API, generated by hono-openapi from the
+ * routes' own declarations (http/route.ts, http/input.ts) in the order they
+ * are registered, plus the conventions every mutation shares: the
+ * Idempotency-Key header with its 422, and 413 for a body too large.
+ */
+export async function buildOpenApiDocument(app: Hono<AppEnv>) {
+  const doc = await generateSpecs(app, {
+    documentation: {
+      info: {
+        title: 'Pairwise API',
+        version: '1.0.0',
+        description:
+          'The REST API of the Pairwise mentorship programme. Everything the app does, a plain HTTP client can do with these calls. Sign in with the session cookie; errors are RFC 9457 problem details whose detail field is a readable sentence.',
       },
-      schemas: { Problem: jsonSchema(problemSchema, 'output') },
+      servers: [{ url: '/' }],
+      security: [{ session: [] }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'pairwise_session',
+            description: '`__Host-pairwise_session` in production',
+          },
+        },
+        schemas: { Problem: jsonSchema(problemSchema, 'output') },
+      },
     },
+  })
+  const tags: string[] = []
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(operations as Record<string, Operation>)) {
+      for (const tag of op.tags ?? []) if (!tags.includes(tag)) tags.push(tag)
+      const auth = op.security === undefined
+      const idempotent = op['x-idempotency-key'] !== false
+      delete op['x-idempotency-key']
+      op.parameters ??= []
+      if (!MUTATING.has(method)) continue
+      if (idempotent) op.parameters.push(IDEMPOTENCY_KEY)
+      // Sign-in itself runs no stored-answer check: only signed-in mutations answer these.
+      const statuses = !auth ? [] : idempotent ? [413, 422] : [413]
+      for (const s of statuses) op.responses[s] ??= problemResponseSpec(s)
+    }
   }
+  return { ...doc, tags: tags.map((name) => ({ name })) }
 }

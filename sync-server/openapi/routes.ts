@@ -1,24 +1,40 @@
 import { Hono } from 'hono'
 import { html, raw } from 'hono/html'
 import type { AppEnv } from '../http/env.ts'
-import { buildOpenApiDocument } from './document.ts'
-import { ENDPOINTS, type Endpoint } from './endpoints.ts'
+import { buildOpenApiDocument, type OpenApiDocument } from './document.ts'
 
-/** /api/openapi.json and /api/docs, a readable reference that needs no script. */
-export const openApiRoutes = new Hono<AppEnv>()
-
-let cached: ReturnType<typeof buildOpenApiDocument> | undefined
-const document = () => {
-  cached ??= buildOpenApiDocument()
-  return cached
+type Operation = {
+  tags?: string[]
+  summary?: string
+  description?: string
+  security?: unknown[]
+  requestBody?: { content: Record<string, { schema: unknown }> }
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>
 }
 
-openApiRoutes.get('/openapi.json', (c) => c.json(document()))
-
-openApiRoutes.get('/docs', (c) => {
-  const doc = document()
-  const tags = doc.tags.map((t) => t.name)
-  return c.html(html`<!doctype html>
+/**
+ * /api/openapi.json and /api/docs (a readable reference that needs no
+ * script), both generated from the routes `app` declares. Undocumented
+ * themselves: they describe the API rather than being part of it.
+ */
+export function createOpenApiRoutes(app: Hono<AppEnv>) {
+  let cached: Promise<OpenApiDocument> | undefined
+  const document = () => {
+    cached ??= buildOpenApiDocument(app)
+    return cached
+  }
+  const json = new Hono<AppEnv>().get('/', async (c) => c.json(await document()))
+  const reference = new Hono<AppEnv>().get('/', async (c) => {
+    const doc = await document()
+    const operations = Object.entries(doc.paths ?? {}).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod as Record<string, Operation>).map(([method, op]) => ({
+        path,
+        method,
+        op,
+      })),
+    )
+    const tags = doc.tags.map((t) => t.name)
+    return c.html(html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -34,36 +50,26 @@ openApiRoutes.get('/docs', (c) => {
 <main>
 ${tags.map(
   (tag) => html`<section id="${slug(tag)}"><h2>${tag}</h2>
-${ENDPOINTS.filter((e) => e.tag === tag).map((e) => endpointHtml(e, doc))}</section>`,
+${operations.filter((o) => o.op.tags?.includes(tag)).map((o) => operationHtml(o.method, o.path, o.op))}</section>`,
 )}
 </main>
 </body>
 </html>`)
-})
+  })
+  return { json, reference }
+}
 
-function endpointHtml(e: Endpoint, doc: ReturnType<typeof buildOpenApiDocument>) {
-  const op = (
-    doc.paths[`/api${e.path}`] as Record<
-      string,
-      { requestBody?: unknown; responses: Record<string, unknown> }
-    >
-  )[e.method.toLowerCase()]
-  const body = op?.requestBody as
-    | { content: { 'application/json': { schema: unknown } } }
-    | undefined
-  const success = e.response
-    ? (op?.responses[e.response.status] as { content: Record<string, { schema: unknown }> })
-    : undefined
-  return html`<article id="${e.method.toLowerCase()}-${slug(e.path)}">
-<h3><span class="method ${e.method.toLowerCase()}">${e.method}</span> <code>/api${e.path}</code></h3>
-<p><strong>${e.summary}.</strong> ${e.description}${e.auth ? '' : ' No session needed.'}</p>
-${body ? html`<details><summary>Request body</summary><pre>${JSON.stringify(body.content['application/json'].schema, null, 2)}</pre></details>` : ''}
-${success ? html`<details><summary>${e.response?.status} answer</summary><pre>${JSON.stringify(success.content[e.response?.mediaType ?? 'application/json']?.schema, null, 2)}</pre></details>` : ''}
-<p class="errors">Errors: ${
-    Object.keys(op?.responses ?? {})
-      .filter((s) => Number(s) >= 400)
-      .join(', ') || 'none'
-  }</p>
+function operationHtml(method: string, path: string, op: Operation) {
+  const body = op.requestBody?.content['application/json']?.schema
+  const success = Object.entries(op.responses).find(([status]) => Number(status) < 400)
+  const successSchema = success ? Object.values(success[1].content ?? {})[0]?.schema : undefined
+  const errors = Object.keys(op.responses).filter((s) => Number(s) >= 400)
+  return html`<article id="${method}-${slug(path)}">
+<h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${path}</code></h3>
+<p><strong>${op.summary}.</strong> ${op.description}${op.security?.length === 0 ? ' No session needed.' : ''}</p>
+${body ? html`<details><summary>Request body</summary><pre>${JSON.stringify(body, null, 2)}</pre></details>` : ''}
+${successSchema ? html`<details><summary>${success?.[0]} answer</summary><pre>${JSON.stringify(successSchema, null, 2)}</pre></details>` : ''}
+<p class="errors">Errors: ${errors.join(', ') || 'none'}</p>
 </article>`
 }
 

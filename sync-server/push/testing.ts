@@ -14,7 +14,7 @@ import type { PushPayload } from '../../shared/push.ts'
 // A push service on a loopback port for tests: it records what the server
 // posts and decrypts it with the device's keys (RFC 8291), as a browser would.
 
-export type ReceivedPush = {
+type ReceivedPush = {
   device: string
   headers: IncomingMessage['headers']
   body: Buffer
@@ -22,7 +22,7 @@ export type ReceivedPush = {
 }
 
 /** How the fake service answers a device: a status, or never (the request hangs). */
-export type Answer = number | 'hang'
+type Answer = number | 'hang'
 
 export type FakeDevice = {
   name: string
@@ -130,7 +130,7 @@ const hmac = (key: Buffer, ...data: (Buffer | string)[]) => {
  * Decrypts a Web Push message body (RFC 8291 keys, RFC 8188 aes128gcm, one
  * record) with the device's ECDH key pair and auth secret.
  */
-export function decryptAes128gcm(body: Buffer, device: ECDH, authSecret: Buffer): Buffer {
+function decryptAes128gcm(body: Buffer, device: ECDH, authSecret: Buffer): Buffer {
   const salt = body.subarray(0, 16)
   const idLength = body.readUInt8(20)
   const serverKey = body.subarray(21, 21 + idLength)

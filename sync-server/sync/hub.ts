@@ -3,7 +3,7 @@ import type { Sql } from '../db/connect.ts'
 import { hasChanges } from './pull.ts'
 
 /** The channel the triggers of sql/0003_sync.sql notify on. */
-export const SYNC_CHANNEL = 'pairwise_sync'
+const SYNC_CHANNEL = 'pairwise_sync'
 
 export type HubOptions = {
   /** At most one poke per client in this window; more are sent once it ends. */

@@ -7,6 +7,7 @@ import {
   type PushMutation,
   pushResponseSchema,
 } from '../../shared/sync.ts'
+import { expectConsole } from '../../test-support/console-guard.ts'
 import {
   approvedTopic,
   expectProblem,
@@ -194,6 +195,17 @@ describe('POST /api/sync/push', () => {
         400,
       ],
       [{ id: randomUUID(), method: 'PATCH', path: '/api/topics', body: topicBody() }, 404],
+      // Declared online-only (replayable: false): never queued and replayed.
+      [{ id: randomUUID(), method: 'POST', path: '/api/user/sessions/sign-out-others' }, 404],
+      [
+        {
+          id: randomUUID(),
+          method: 'POST',
+          path: '/api/push/subscriptions',
+          body: { endpoint: 'https://push.example.com/x', keys: { p256dh: 'a', auth: 'b' } },
+        },
+        404,
+      ],
     ]
     const results = await push(me, [...refused.map(([m]) => m), ok])
     expect(results.map((r) => r.status)).toEqual([...refused.map(([, s]) => s), 200])
@@ -340,15 +352,14 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
       BEGIN IF NEW.subject = 'Boom' THEN RAISE EXCEPTION 'disk on fire'; END IF; RETURN NEW; END $$;
       CREATE TRIGGER push_test_boom BEFORE INSERT ON topics FOR EACH ROW EXECUTE FUNCTION push_test_boom();`)
     let results: Awaited<ReturnType<typeof push>>
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expectConsole('error', /^Unhandled error on POST \/api\/topics: .*disk on fire/s)
     try {
       results = await push(me, batch)
-      expect(logged).toHaveBeenCalledWith(
+      expect(vi.mocked(console.error)).toHaveBeenCalledWith(
         expect.stringMatching(/^Unhandled error on POST \/api\/topics/),
         expect.stringMatching(/disk on fire/),
       )
     } finally {
-      logged.mockRestore()
       await server.sql.unsafe(`
         DROP TRIGGER push_test_boom ON topics; DROP FUNCTION push_test_boom();`)
     }
@@ -385,7 +396,9 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
         release = resolve
       })
       let locked = false
-      const dying = vi.spyOn(console, 'error').mockImplementation(() => {})
+      // The dying server logs the cut connection of the mutation it was running.
+      expectConsole('error', /^Unhandled error on POST \/api\/topics\/[^ ]+\/apply/)
+      const dying = vi.mocked(console.error)
       const lock = locker.begin(async (tx) => {
         await tx`SELECT 1 FROM topics WHERE id = ${topic.id} FOR UPDATE`
         locked = true
@@ -415,7 +428,6 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
         // the query, then the transaction around it once the lock is let go.
         await expect.poll(() => dying.mock.calls.length).toBe(2)
         await victim.stop()
-        dying.mockRestore()
       }
       const [applications] = await server.sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM applications WHERE topic_id = ${topic.id}`

@@ -1,25 +1,22 @@
 import type { Problem } from '../../shared/problem.ts'
 import { type PushMutation, type PushResult, pushMutationSchema } from '../../shared/sync.ts'
 import { problemBody, validationError } from '../http/errors.ts'
-import { MUTATION_ENDPOINTS } from '../openapi/endpoints.ts'
+import type { IsReplayable } from './replayable.ts'
 
 /** Hands a request to the app itself: the same middleware and routes as over HTTP. */
 export type Dispatch = (request: Request) => Promise<Response>
 
-const ROUTES = MUTATION_ENDPOINTS.map((e) => ({
-  method: e.method,
-  pattern: new RegExp(
-    `^/api${e.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`,
-  ),
-}))
-
 /**
  * Why a mutation cannot be replayed, as a problem result, or undefined when
- * `method path` is a documented REST mutation. The path must be exactly what
+ * `method path` is a REST mutation sync may replay. The path must be exactly what
  * it says: no query string, no fragment, nothing a URL parser would rewrite
  * (`..`, `%2e`), so the route matched here is the route that runs.
  */
-export function refuseMutation(method: string, path: string): Problem | undefined {
+function refuseMutation(
+  replayable: IsReplayable,
+  method: string,
+  path: string,
+): Problem | undefined {
   let url: URL
   try {
     url = new URL(path, 'http://sync.invalid')
@@ -33,7 +30,7 @@ export function refuseMutation(method: string, path: string): Problem | undefine
     )
   }
   const upper = method.toUpperCase()
-  if (!ROUTES.some((r) => r.method === upper && r.pattern.test(path))) {
+  if (!replayable(upper, path)) {
     return problemBody(
       404,
       `${upper.slice(0, 10)} ${path.slice(0, 200)} is not an API mutation that sync can replay.`,
@@ -52,6 +49,7 @@ export function refuseMutation(method: string, path: string): Problem | undefine
  */
 export async function replayMutations(
   dispatch: Dispatch,
+  replayable: IsReplayable,
   origin: string,
   cookie: string | undefined,
   entries: readonly unknown[],
@@ -67,7 +65,7 @@ export async function replayMutations(
       continue
     }
     const mutation = parsed.data
-    const refusal = refuseMutation(mutation.method, mutation.path)
+    const refusal = refuseMutation(replayable, mutation.method, mutation.path)
     if (refusal) {
       results.push({ id: mutation.id, status: refusal.status, body: refusal, replayed: false })
       continue

@@ -1,7 +1,7 @@
 import type { Preferences } from '../../shared/preferences.ts'
 import type { SyncTable } from '../../shared/sync.ts'
 import type { Db } from '../db/connect.ts'
-import { readPreferences as readStoredPreferences } from '../notifications/routes.ts'
+import { readPreferences as readStoredPreferences } from '../notifications/queries.ts'
 import { visibleTo } from '../topics/queries.ts'
 import { applicationVisibleTo, type Pass, written } from './tables.ts'
 

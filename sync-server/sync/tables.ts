@@ -3,7 +3,7 @@ import type { Actor } from '../../shared/decision.ts'
 import type { SyncTable } from '../../shared/sync.ts'
 import { applicationColumns, applicationSource } from '../applications/queries.ts'
 import type { Db } from '../db/connect.ts'
-import { notificationColumns } from '../notifications/routes.ts'
+import { notificationColumns } from '../notifications/queries.ts'
 import { feedbackColumns, topicColumns, visibleTo } from '../topics/queries.ts'
 import { userColumns } from '../users/queries.ts'
 
@@ -14,7 +14,7 @@ import { userColumns } from '../users/queries.ts'
  */
 export type Pass = { from: string; to: string; viewer: Actor }
 
-export type Row = Record<string, unknown> & { version: number }
+type Row = Record<string, unknown> & { version: number }
 
 /**
  * Reads up to `limit` rows of one table for a pass, ordered by key, after

@@ -10,7 +10,7 @@ import { sanitizeDescription } from '../topics/sanitize.ts'
 export type ChildNode = ReturnType<typeof parseDocument>['children'][number]
 
 /** The editor's subset of HTML: the only elements and attributes a description may hold. */
-export const ALLOWED_TAGS = new Set([
+const ALLOWED_TAGS = new Set([
   'p',
   'br',
   'hr',
@@ -30,7 +30,7 @@ export const ALLOWED_TAGS = new Set([
   'blockquote',
   'a',
 ])
-export const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
+const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   a: ['href', 'title', 'target', 'rel'],
   ol: ['start'],
 }
@@ -58,7 +58,7 @@ function hrefProblems(href: string): string[] {
 }
 
 /** The problems of sanitised HTML: anything that could run script, load content or change on a second pass. */
-export function safetyProblems(html: string): string[] {
+function safetyProblems(html: string): string[] {
   const problems: string[] = []
 
   // Lexically, as a browser would tokenise it: every "<" opens an element of the

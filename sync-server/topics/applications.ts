@@ -1,10 +1,17 @@
 import { Hono } from 'hono'
-import { checkApply, checkListApplications } from '../../shared/application.ts'
+import { z } from 'zod'
+import {
+  applicationSchema,
+  checkApply,
+  checkListApplications,
+  myApplicationSchema,
+} from '../../shared/application.ts'
 import { listApplications } from '../applications/queries.ts'
-import { actorOf, requireUser } from '../http/current-user.ts'
+import { actorOf, callerOn } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError } from '../http/errors.ts'
-import { enforce, found, parseId } from '../http/validate.ts'
+import { route } from '../http/route.ts'
+import { enforce, found } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { notify } from '../notifications/notify.ts'
 import { findUserById } from '../users/queries.ts'
@@ -15,39 +22,67 @@ const NOT_FOUND = 'Topic not found'
 /** /api/topics/{id}/applications, /my-application and /apply. */
 export const topicApplicationRoutes = new Hono<AppEnv>()
 
-topicApplicationRoutes.get('/:id/applications', async (c) => {
-  const user = requireUser(c)
-  const id = parseId(c.req.param('id'), NOT_FOUND)
-  const db = c.get('db')
-  const topic = found(await getVisibleTopic(db, actorOf(user), id), NOT_FOUND)
-  enforce(checkListApplications(actorOf(user), topic))
-  return c.json(await listApplications(db, { topicId: id }))
-})
+topicApplicationRoutes.get(
+  '/:id/applications',
+  route({
+    tag: 'Applications',
+    errors: [401, 403, 404],
+    summary: "A topic's applications",
+    description: 'For the mentor of the topic and administrators.',
+    response: {
+      status: 200,
+      schema: z.array(applicationSchema),
+      description: 'Applications, newest first',
+    },
+  }),
+  async (c) => {
+    const { user, id, db } = callerOn(c, NOT_FOUND)
+    const topic = found(await getVisibleTopic(db, actorOf(user), id), NOT_FOUND)
+    enforce(checkListApplications(actorOf(user), topic))
+    return c.json(await listApplications(db, { topicId: id }))
+  },
+)
 
-topicApplicationRoutes.get('/:id/my-application', async (c) => {
-  const user = requireUser(c)
-  const id = parseId(c.req.param('id'), NOT_FOUND)
-  const db = c.get('db')
-  found(await getVisibleTopic(db, actorOf(user), id), NOT_FOUND)
-  const [application] = await listApplications(db, { topicId: id, menteeId: user.id })
-  return c.json(application ?? null)
-})
+topicApplicationRoutes.get(
+  '/:id/my-application',
+  route({
+    tag: 'Applications',
+    errors: [401, 404],
+    summary: "The caller's application to a topic",
+    description: 'The application, or null when the caller has not applied.',
+    response: { status: 200, schema: myApplicationSchema, description: 'The application or null' },
+  }),
+  async (c) => {
+    const { user, id, db } = callerOn(c, NOT_FOUND)
+    found(await getVisibleTopic(db, actorOf(user), id), NOT_FOUND)
+    const [application] = await listApplications(db, { topicId: id, menteeId: user.id })
+    return c.json(application ?? null)
+  },
+)
 
-topicApplicationRoutes.post('/:id/apply', async (c) => {
-  const user = requireUser(c)
-  const actor = actorOf(user)
-  const id = parseId(c.req.param('id'), NOT_FOUND)
-  const db = c.get('db')
-  const topic = await lockVisibleTopic(db, actor, id)
-  const [existing] = await db`
+topicApplicationRoutes.post(
+  '/:id/apply',
+  route({
+    tag: 'Applications',
+    errors: [401, 403, 404, 409],
+    summary: 'Apply to a topic',
+    description:
+      'Creates a pending application and notifies the mentor. Only for an approved topic that is not full, that is not the caller’s own and that the caller has not applied to yet. No body.',
+    response: { status: 201, schema: applicationSchema, description: 'The created application' },
+  }),
+  async (c) => {
+    const { user, actor, id, db } = callerOn(c, NOT_FOUND)
+    const topic = await lockVisibleTopic(db, actor, id)
+    const [existing] = await db`
     SELECT 1 FROM applications WHERE topic_id = ${id} AND mentee_id = ${user.id}`
-  enforce(checkApply(actor, topic, existing !== undefined))
-  const [created] = await db<{ id: string }[]>`
+    enforce(checkApply(actor, topic, existing !== undefined))
+    const [created] = await db<{ id: string }[]>`
     INSERT INTO applications (topic_id, mentee_id) VALUES (${id}, ${user.id})
     ON CONFLICT (topic_id, mentee_id) DO NOTHING RETURNING id`
-  if (!created) throw new ApiError(409, 'You have already applied to this topic.')
-  const mentee = found(await findUserById(db, user.id), 'User not found')
-  await notify(db, [topic.mentorId], messages.newApplication(topic, mentee))
-  const [application] = await listApplications(db, { applicationId: created.id })
-  return c.json(found(application, 'Application not found'), 201)
-})
+    if (!created) throw new ApiError(409, 'You have already applied to this topic.')
+    const mentee = found(await findUserById(db, user.id), 'User not found')
+    await notify(db, [topic.mentorId], messages.newApplication(topic, mentee))
+    const [application] = await listApplications(db, { applicationId: created.id })
+    return c.json(found(application, 'Application not found'), 201)
+  },
+)

@@ -1,5 +1,5 @@
 import type { Actor } from '../../shared/decision.ts'
-import { canViewTopic, type Topic } from '../../shared/topic.ts'
+import { canViewTopic, PUBLIC_TOPIC_STATUSES, type Topic } from '../../shared/topic.ts'
 import type { Db } from '../db/connect.ts'
 import { ApiError } from '../http/errors.ts'
 
@@ -15,10 +15,14 @@ export function topicColumns(db: Db) {
     t.created_at AS "createdAt", t.updated_at AS "updatedAt"`
 }
 
-/** Approved, started and concluded topics `t` for everyone; the rest for their mentor and admins. */
+/**
+ * Topics `t` the actor may see: the SQL form of `canViewTopic` (public statuses
+ * for everyone, the rest for their mentor and admins), with the statuses
+ * taken from shared/topic.ts as a parameter.
+ */
 export function visibleTo(db: Db, actor: Actor) {
   if (actor.isAdmin) return db`true`
-  return db`(t.status IN ('approved', 'started', 'concluded') OR t.mentor_id = ${actor.id})`
+  return db`(t.status = ANY(${db.array([...PUBLIC_TOPIC_STATUSES])}::topic_status[]) OR t.mentor_id = ${actor.id})`
 }
 
 type TopicFilter = { mentorId?: string; topicId?: string }

@@ -1,15 +1,20 @@
 import { Hono } from 'hono'
+import { z } from 'zod'
 import {
   checkEditTopic,
+  checkMaxMentees,
   matchesTopicFilters,
   statusAfterEdit,
   topicInputSchema,
   topicListQuerySchema,
+  topicSchema,
 } from '../../shared/topic.ts'
-import { actorOf, requireUser } from '../http/current-user.ts'
+import { actorOf, callerOn, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
-import { ApiError, validationError } from '../http/errors.ts'
-import { enforce, found, parseId, readBody } from '../http/validate.ts'
+import { ApiError } from '../http/errors.ts'
+import { body, query } from '../http/input.ts'
+import { route } from '../http/route.ts'
+import { enforce, found, parseId } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { adminIds, notify } from '../notifications/notify.ts'
 import { findUserById, rememberInterests } from '../users/queries.ts'
@@ -17,23 +22,46 @@ import { getVisibleTopic, listTopics, lockVisibleTopic } from './queries.ts'
 import { sanitizeDescription } from './sanitize.ts'
 
 const NOT_FOUND = 'Topic not found'
+const topicList = z.array(topicSchema)
 
 /** /api/topics: the topic list, creation, reading and editing. */
 export const topicRoutes = new Hono<AppEnv>()
 
-topicRoutes.get('/', async (c) => {
-  const user = requireUser(c)
-  const query = topicListQuerySchema.safeParse(c.req.query())
-  if (!query.success) throw validationError(query.error)
-  const topics = await listTopics(c.get('db'), actorOf(user))
-  return c.json(topics.filter((t) => matchesTopicFilters(t, query.data)))
-})
+topicRoutes.get(
+  '/',
+  route({
+    tag: 'Topics',
+    errors: [401],
+    summary: 'List topics',
+    description:
+      'Approved, started and concluded topics for everyone; proposed and rejected topics only for their mentor and administrators. Optional filters: location (online and in-person include topics offered both ways), seniority, status.',
+    response: { status: 200, schema: topicList, description: 'Topics, newest first' },
+  }),
+  query(topicListQuerySchema),
+  async (c) => {
+    const user = requireUser(c)
+    const filters = c.var.query()
+    const topics = await listTopics(c.get('db'), actorOf(user))
+    return c.json(topics.filter((t) => matchesTopicFilters(t, filters)))
+  },
+)
 
-topicRoutes.post('/', async (c) => {
-  const user = requireUser(c)
-  const input = await readBody(c, topicInputSchema)
-  const db = c.get('db')
-  const [created] = await db<{ id: string }[]>`
+topicRoutes.post(
+  '/',
+  route({
+    tag: 'Topics',
+    errors: [401, 409],
+    summary: 'Propose a topic',
+    description:
+      'Creates a topic with status proposed and notifies the administrators. The description is sanitised to the editor subset of HTML. An optional client-chosen id (UUID) lets an offline client refer to the topic before it syncs.',
+    response: { status: 201, schema: topicSchema, description: 'The created topic' },
+  }),
+  body(topicInputSchema),
+  async (c) => {
+    const user = requireUser(c)
+    const input = await c.var.body()
+    const db = c.get('db')
+    const [created] = await db<{ id: string }[]>`
     INSERT INTO topics (id, subject, description, max_mentees, seniority_required, location,
                         interests, status, mentor_id)
     VALUES (${input.id ?? db`gen_random_uuid()`}, ${input.subject},
@@ -42,65 +70,90 @@ topicRoutes.post('/', async (c) => {
             ${db.array(input.interests)}::text[], 'proposed', ${user.id})
     ON CONFLICT (id) DO NOTHING
     RETURNING id`
-  if (!created) throw new ApiError(409, 'A topic with this id already exists.')
-  await rememberInterests(db, input.interests)
-  const mentor = found(await findUserById(db, user.id), 'User not found')
-  await notify(
-    db,
-    await adminIds(db, user.id),
-    messages.topicForReview({ id: created.id, subject: input.subject }, mentor),
-  )
-  const topic = found(await getVisibleTopic(db, actorOf(user), created.id), NOT_FOUND)
-  return c.json(topic, 201)
-})
-
-topicRoutes.get('/mentor/:userId', async (c) => {
-  const user = requireUser(c)
-  const mentorId = parseId(c.req.param('userId'), 'User not found')
-  const db = c.get('db')
-  found(await findUserById(db, mentorId), 'User not found')
-  return c.json(await listTopics(db, actorOf(user), { mentorId }))
-})
-
-topicRoutes.get('/:id', async (c) => {
-  const user = requireUser(c)
-  const id = parseId(c.req.param('id'), NOT_FOUND)
-  return c.json(found(await getVisibleTopic(c.get('db'), actorOf(user), id), NOT_FOUND))
-})
-
-topicRoutes.patch('/:id', async (c) => {
-  const user = requireUser(c)
-  const actor = actorOf(user)
-  const id = parseId(c.req.param('id'), NOT_FOUND)
-  const db = c.get('db')
-  const topic = await lockVisibleTopic(db, actor, id)
-  enforce(checkEditTopic(actor, topic))
-  const input = await readBody(c, topicInputSchema)
-  if (input.id !== undefined && input.id.toLowerCase() !== id) {
-    throw new ApiError(400, 'The id in the body does not match the topic being edited.')
-  }
-  if (input.maxMentees < topic.currentMentees) {
-    throw new ApiError(
-      409,
-      `This topic already has ${topic.currentMentees} accepted mentees; the maximum cannot be lower.`,
+    if (!created) throw new ApiError(409, 'A topic with this id already exists.')
+    await rememberInterests(db, input.interests)
+    const mentor = found(await findUserById(db, user.id), 'User not found')
+    await notify(
+      db,
+      await adminIds(db, user.id),
+      messages.topicForReview({ id: created.id, subject: input.subject }, mentor),
     )
-  }
-  const status = statusAfterEdit(topic.status)
-  await db`
+    const topic = found(await getVisibleTopic(db, actorOf(user), created.id), NOT_FOUND)
+    return c.json(topic, 201)
+  },
+)
+
+topicRoutes.get(
+  '/mentor/:userId',
+  route({
+    tag: 'Topics',
+    errors: [401, 404],
+    summary: "A mentor's topics",
+    description: 'The topics of one mentor that the caller may see.',
+    response: { status: 200, schema: topicList, description: 'Topics, newest first' },
+  }),
+  async (c) => {
+    const user = requireUser(c)
+    const mentorId = parseId(c.req.param('userId'), 'User not found')
+    const db = c.get('db')
+    found(await findUserById(db, mentorId), 'User not found')
+    return c.json(await listTopics(db, actorOf(user), { mentorId }))
+  },
+)
+
+topicRoutes.get(
+  '/:id',
+  route({
+    tag: 'Topics',
+    errors: [401, 404],
+    summary: 'Read a topic',
+    description: 'A topic with its mentor. A topic the caller may not see answers 404.',
+    response: { status: 200, schema: topicSchema, description: 'The topic' },
+  }),
+  async (c) => {
+    const user = requireUser(c)
+    const id = parseId(c.req.param('id'), NOT_FOUND)
+    return c.json(found(await getVisibleTopic(c.get('db'), actorOf(user), id), NOT_FOUND))
+  },
+)
+
+topicRoutes.patch(
+  '/:id',
+  route({
+    tag: 'Topics',
+    errors: [401, 403, 404, 409],
+    summary: 'Edit a topic',
+    description:
+      'The mentor or an administrator edits a topic that has not started. Editing a rejected topic resubmits it for review (proposed, reason cleared). The maximum cannot go below the accepted mentees.',
+    response: { status: 200, schema: topicSchema, description: 'The edited topic' },
+  }),
+  body(topicInputSchema),
+  async (c) => {
+    const { user, actor, id, db } = callerOn(c, NOT_FOUND)
+    const topic = await lockVisibleTopic(db, actor, id)
+    enforce(checkEditTopic(actor, topic))
+    const input = await c.var.body()
+    if (input.id !== undefined && input.id.toLowerCase() !== id) {
+      throw new ApiError(400, 'The id in the body does not match the topic being edited.')
+    }
+    enforce(checkMaxMentees(topic, input.maxMentees))
+    const status = statusAfterEdit(topic.status)
+    await db`
     UPDATE topics SET subject = ${input.subject}, description = ${sanitizeDescription(input.description)},
       max_mentees = ${input.maxMentees}, seniority_required = ${db.array(input.seniorityRequired)}::seniority[],
       location = ${input.location}, interests = ${db.array(input.interests)}::text[],
       status = ${status}, rejection_reason = NULL,
       updated_at = now()
     WHERE id = ${id}`
-  await rememberInterests(db, input.interests)
-  if (topic.status === 'rejected') {
-    const mentor = found(await findUserById(db, topic.mentorId), 'User not found')
-    await notify(
-      db,
-      await adminIds(db, user.id),
-      messages.topicForReview({ id, subject: input.subject }, mentor),
-    )
-  }
-  return c.json(found(await getVisibleTopic(db, actor, id), NOT_FOUND))
-})
+    await rememberInterests(db, input.interests)
+    if (topic.status === 'rejected') {
+      const mentor = found(await findUserById(db, topic.mentorId), 'User not found')
+      await notify(
+        db,
+        await adminIds(db, user.id),
+        messages.topicForReview({ id, subject: input.subject }, mentor),
+      )
+    }
+    return c.json(found(await getVisibleTopic(db, actor, id), NOT_FOUND))
+  },
+)

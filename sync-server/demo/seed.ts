@@ -1,6 +1,6 @@
+import type { Db, Sql } from '../db/connect.ts'
 import { messages } from '../notifications/messages.ts'
 import type { NewNotification } from '../notifications/notify.ts'
-import type { Db, Sql } from './connect.ts'
 import {
   APPLICATIONS,
   FEEDBACK,

@@ -105,7 +105,7 @@ export const INTERESTS: string[] = [
   'Mobile Development',
 ]
 
-export const ADMIN_USERNAME = 'admin'
+const ADMIN_USERNAME = 'admin'
 
 export const USERS: SeedUser[] = [
   {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APPLICATION_STATUSES, TOPIC_STATUSES } from '../../shared/constants.ts'
 import { NOTIFICATION_KINDS } from '../../shared/notification.ts'
+import type { Sql } from '../db/connect.ts'
 import { startTestServer, type TestServer } from '../test/server.ts'
 import { sanitizeDescription } from '../topics/sanitize.ts'
-import type { Sql } from './connect.ts'
 import { seedIfEmpty } from './seed.ts'
 import { APPLICATIONS, FEEDBACK, INTERESTS, TOPICS, USERS } from './seed-data.ts'
 
