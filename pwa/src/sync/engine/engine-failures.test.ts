@@ -152,6 +152,7 @@ describe('refusals', () => {
     })
   })
 
+  // Pushes and pulls about 12 MB of descriptions: slow on a loaded 2-core machine.
   it('splits a batch too large for one push, and refuses alone a mutation the push refuses whole', async () => {
     const mentor = await server.signIn(unique('bulk-mentor'))
     const { engine, network } = await offlineEngine(mentor)
@@ -204,7 +205,7 @@ describe('refusals', () => {
     for (const subject of [subjects[0], subjects[99]])
       expect(await topicCount(server, subject ?? '')).toBe(1)
     expect((await readTable(engine.db, 'topics')).filter((t) => t.sync.pending)).toEqual([])
-  })
+  }, 90_000)
 
   it('flushes a queue of 100 topic creations with the longest descriptions, in pushes under the limit', async () => {
     const mentor = await server.signIn(unique('max-mentor'))
