@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import postgres from 'postgres'
 import type { z } from 'zod'
 import type { Problem } from '../../shared/problem.ts'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './unavailable.ts'
 
 type FieldError = { path: string; message: string }
 
@@ -97,6 +98,9 @@ function fromPostgres(error: postgres.PostgresError): ApiError | null {
 
 export function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError(503, 'The database is not reachable right now. Please try again shortly.')
+  }
   if (error instanceof postgres.PostgresError) return fromPostgres(error)
   if (error instanceof HTTPException) {
     return new ApiError(error.status as ContentfulStatusCode, error.message || 'Request failed.')
@@ -107,7 +111,12 @@ export function toApiError(error: unknown): ApiError | null {
 /** The app's one `onError`: problem+json always; a 500 never says more than that. */
 export function handleError(error: unknown, c: Context): Response {
   const apiError = toApiError(error)
-  if (apiError) return problemResponse(apiError.status, apiError.detail, apiError.errors)
+  if (apiError) {
+    const res = problemResponse(apiError.status, apiError.detail, apiError.errors)
+    // A 503 is temporary (database away, conflicting change): say when to come back.
+    if (apiError.status === 503) res.headers.set('retry-after', String(RETRY_AFTER_SECONDS))
+    return res
+  }
   // Log the error itself, never the query parameters or the request body.
   console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, describe(error))
   return problemResponse(500, 'Something went wrong on the server. Please try again.')
