@@ -5,6 +5,7 @@ import { safeReturnPath } from '../../shared/sign-in.ts'
 import { devLoginSchema, type User, usernameSchema } from '../../shared/user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError, validationError } from '../http/errors.ts'
+import { readForm } from '../http/form.ts'
 import { readBody } from '../http/validate.ts'
 import { findUserById, findUserByUsername } from '../users/queries.ts'
 import { applyAdminUsernames } from './admin-usernames.ts'
@@ -48,7 +49,7 @@ authRoutes.post('/dev-login', async (c) => {
     const { userId } = await readBody(c, devLoginSchema)
     return c.json(await devSignIn(c, userId))
   }
-  const form = await c.req.parseBody()
+  const form = await readForm(c)
   const userId = typeof form.userId === 'string' ? form.userId : ''
   const returnTo = safeReturnPath(typeof form.returnTo === 'string' ? form.returnTo : undefined)
   try {

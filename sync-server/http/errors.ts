@@ -87,6 +87,8 @@ function fromPostgres(error: postgres.PostgresError): ApiError | null {
     case '22021': // character_not_in_repertoire: a NUL byte in text
     case '22001': // string_data_right_truncation
     case '22003': // numeric_value_out_of_range
+    case '22007': // invalid_datetime_format
+    case '22008': // datetime_field_overflow
       return new ApiError(400, 'A value in the request is not valid.')
     case '40001': // serialization_failure
     case '40P01': // deadlock_detected

@@ -411,10 +411,10 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
         release()
         await lock
         await locker.end()
-        // The dying server logs the cut connection of the mutation it was running, twice:
-        // the query, then the transaction around it once the lock is let go.
-        await expect.poll(() => dying.mock.calls.length).toBe(2)
         await victim.stop()
+        // The cut connection of the mutation it was running is the database going away (a 503
+        // for a client still there, decision 0021), not a fault of the server: nothing logged.
+        expect(dying).not.toHaveBeenCalled()
         dying.mockRestore()
       }
       const [applications] = await server.sql<{ n: number }[]>`
