@@ -50,7 +50,7 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
         return client
       }),
     )
-  }, 60_000)
+  }, 120_000)
 
   afterAll(async () => {
     // A server that died says why.
@@ -110,7 +110,7 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
     expect(result.statuses.get(201) ?? 0).toBeGreaterThan(CLIENTS)
     printFigure('API back after the 5th termination', recovery, 'ms', '≤ 2000 ms')
     await expectAllKept(result.acknowledged)
-  }, 60_000)
+  }, 120_000)
 
   it('answers 503 while the database is unreachable and is back once it is, with nothing lost', async () => {
     let stop = false
@@ -137,5 +137,5 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
     expect(result.statuses.get(503) ?? 0).toBeGreaterThan(0)
     printFigure('API back after a 1.5 s outage', recovery, 'ms', '≤ 2000 ms')
     await expectAllKept(result.acknowledged)
-  }, 60_000)
+  }, 120_000)
 })

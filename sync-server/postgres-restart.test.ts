@@ -83,6 +83,6 @@ describe.skipIf(!adminUrl || !canRunPrivatePostgres())(
         WHERE subject IN ${check(subjects)} GROUP BY subject`
       expect(rows.length).toBe(new Set(subjects).size)
       expect(rows.every((row) => row.count === 1)).toBe(true)
-    }, 60_000)
+    }, 120_000)
   },
 )
