@@ -32,6 +32,9 @@ function pushEndpointSchema(options: { allowLoopbackHttp: boolean }) {
     )
 }
 
+/** 9999-12-31T23:59:59.999Z in milliseconds: the latest expirationTime accepted. */
+const LAST_MILLISECOND_OF_9999 = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
 /**
  * POST /api/push/subscriptions: `PushSubscription.toJSON()` as a browser
  * answers it. p256dh is the device's uncompressed P-256 key (65 bytes, so 87
@@ -44,6 +47,8 @@ export function pushSubscriptionSchemaFor(options: { allowLoopbackHttp: boolean 
       .number({ error: 'expirationTime must be a time in milliseconds or null' })
       .int({ error: 'expirationTime must be a time in milliseconds or null' })
       .nonnegative({ error: 'expirationTime must be a time in milliseconds or null' })
+      // Dates past the year 9999 overflow both JavaScript's Date and Postgres' timestamp text.
+      .max(LAST_MILLISECOND_OF_9999, { error: 'expirationTime must be before the year 10000' })
       .nullable()
       .optional(),
     keys: z.object(

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { applicationSchema } from './application.ts'
 import { feedbackSchema } from './feedback.ts'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts'
 import { notificationSchema } from './notification.ts'
 import { preferencesSchema } from './preferences.ts'
 import { topicSchema } from './topic.ts'
@@ -109,10 +110,17 @@ export const pushMutationSchema = z.strictObject({
   id: z
     .string()
     .min(1, 'A mutation id is required')
-    .max(255, 'A mutation id has at most 255 characters'),
+    .max(255, 'A mutation id has at most 255 characters')
+    // It is replayed as the Idempotency-Key header: only what a header value can carry.
+    .regex(/^[\x21-\x7e]+$/, 'A mutation id consists of visible ASCII characters only'),
   method: z.string().min(1).max(10),
   path: z.string().min(1).max(2048),
-  body: z.unknown().optional(),
+  body: z
+    .unknown()
+    .optional()
+    .refine((body) => !nestsDeeperThan(body), {
+      error: `A mutation body nests at most ${MAX_JSON_DEPTH} levels deep`,
+    }),
 })
 export type PushMutation = z.infer<typeof pushMutationSchema>
 

@@ -15,6 +15,7 @@ import { limitBody } from './http/body-limit.ts'
 import { refuseCrossSite } from './http/csrf.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { handleError, problemResponse } from './http/errors.ts'
+import type { Lifecycle } from './http/lifecycle.ts'
 import { noSuchEndpoint } from './http/method-not-allowed.ts'
 import { declaredRoutes } from './http/route.ts'
 import { transactional } from './http/transaction.ts'
@@ -30,7 +31,7 @@ import { topicLifecycleRoutes } from './topics/lifecycle.ts'
 import { topicRoutes } from './topics/routes.ts'
 import { adminUserRoutes, currentUserRoutes, userRoutes } from './users/routes.ts'
 
-export type AppOptions = { sync?: SyncOptions }
+export type AppOptions = { sync?: SyncOptions; lifecycle?: Lifecycle }
 
 /**
  * Builds the whole server: the API under /api, /healthz, and the built PWA.
@@ -42,6 +43,7 @@ export type AppOptions = { sync?: SyncOptions }
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.onError(handleError)
+  if (options.lifecycle) app.use(options.lifecycle.track)
   app.use(async (c, next) => {
     c.set('deps', deps)
     await next()
@@ -83,6 +85,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   )
 
   app.get('/healthz', async (c) => {
+    // Shutting down: a load balancer stops sending here while the requests in flight finish.
+    if (options.lifecycle?.draining) return problemResponse(503, 'This instance is shutting down.')
     try {
       await deps.sql`SELECT 1`
       return c.json({ status: 'ok' })

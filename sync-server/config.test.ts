@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       SESSION_IDLE_DAYS: 30,
       SESSION_MAX_DAYS: 90,
       STATIC_DIR: 'dist',
+      SHUTDOWN_DRAIN_MS: 3000,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
     })
     expect(config.DATABASE_URL).toBeUndefined()
   })
@@ -35,6 +37,9 @@ describe('loadConfig', () => {
     [{ SEED: 'maybe' }, 'SEED'],
     [{ SESSION_IDLE_DAYS: '0' }, 'SESSION_IDLE_DAYS'],
     [{ SESSION_IDLE_DAYS: '60', SESSION_MAX_DAYS: '30' }, 'SESSION_MAX_DAYS'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
+    [{ SHUTDOWN_DRAIN_MS: '10000' }, 'SHUTDOWN_DRAIN_MS'],
+    [{ SHUTDOWN_TIMEOUT_MS: '0' }, 'SHUTDOWN_TIMEOUT_MS'],
   ])('stops with a message naming the bad variable: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(
       new RegExp(`^Invalid environment configuration:\\n  ${name}: `),

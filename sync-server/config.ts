@@ -42,6 +42,14 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: positiveInt.default(30),
   SESSION_MAX_DAYS: positiveInt.default(90),
   BODY_LIMIT_BYTES: positiveInt.default(256 * 1024),
+  /** On SIGTERM, how long /healthz answers 503 while requests are still served, so a load balancer moves away. */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .default(3000),
+  /** On SIGTERM, the longest the whole shutdown may take (drain included) before the process exits. */
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   STATIC_DIR: z.string().min(1).default('dist'),
   /** The address users open, e.g. https://pairwise.example.com; required in production. */
   PUBLIC_URL: z
@@ -128,6 +136,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = []
   if (parsed.SESSION_MAX_DAYS < parsed.SESSION_IDLE_DAYS) {
     problems.push('  SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS')
+  }
+  if (parsed.SHUTDOWN_DRAIN_MS >= parsed.SHUTDOWN_TIMEOUT_MS) {
+    // The drain must leave time to finish requests and close the database.
+    problems.push('  SHUTDOWN_DRAIN_MS: must be less than SHUTDOWN_TIMEOUT_MS')
   }
   const missingEntra = ENTRA_VARIABLES.filter((name) => parsed[name] === undefined)
   const production = parsed.NODE_ENV === 'production'

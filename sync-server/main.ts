@@ -6,8 +6,9 @@ import { migrate } from './db/migrate.ts'
 import { startDeliveryWorker } from './delivery/worker.ts'
 import { seedIfEmpty } from './demo/seed.ts'
 import { startHousekeeping } from './housekeeping.ts'
+import { Lifecycle } from './http/lifecycle.ts'
 import { vapidKeys } from './push/vapid.ts'
-import { closeEventStreams } from './sync/events.ts'
+import { shutDown } from './shutdown.ts'
 
 // `npm start`: configuration, database, migrations, demo data, then the HTTP server.
 let config: ReturnType<typeof loadConfig>
@@ -32,7 +33,8 @@ if (config.SEED && (await seedIfEmpty(db.sql)))
 await vapidKeys(db.sql, config)
 if (!config.SMTP_URL) console.log('SMTP_URL is not set: e-mail notifications are logged, not sent.')
 
-const app = createApp({ sql: db.sql, config })
+const lifecycle = new Lifecycle()
+const app = createApp({ sql: db.sql, config }, { lifecycle })
 const stopHousekeeping = startHousekeeping(db.sql)
 const deliveryWorker = startDeliveryWorker(db.sql, config)
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -40,22 +42,25 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 })
 
 let stopping = false
-async function shutdown(signal: string): Promise<void> {
+async function stop(signal: string): Promise<void> {
   if (stopping) return
   stopping = true
-  console.log(`${signal} received: finishing open requests and closing the database.`)
-  stopHousekeeping()
-  // Sends in flight finish (at most 15 s); what is still queued goes out after the restart.
-  const deliveryStopped = deliveryWorker.stop()
-  // Stop accepting connections, let requests in flight finish (at most 10 s), then close the pool.
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-  // Event streams never end by themselves: end them so the server can close.
-  closeEventStreams()
-  if ('closeIdleConnections' in server) server.closeIdleConnections()
-  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
-  await deliveryStopped
-  await db.close()
+  console.log(`${signal} received: draining for ${config.SHUTDOWN_DRAIN_MS} ms, then stopping.`)
+  await shutDown({
+    server,
+    lifecycle,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    stopWorkers: async () => {
+      stopHousekeeping()
+      // Sends in flight finish; what is still queued goes out from another instance or after the restart.
+      await deliveryWorker.stop()
+    },
+    closeDatabase: db.close,
+    log: (line) => console.log(line),
+  })
+  console.log('Stopped.')
   process.exit(0)
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
-process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void stop('SIGTERM'))
+process.on('SIGINT', () => void stop('SIGINT'))

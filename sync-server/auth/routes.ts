@@ -5,6 +5,7 @@ import { safeReturnPath } from '../../shared/sign-in.ts'
 import { devLoginSchema, type User, usernameSchema, userSchema } from '../../shared/user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError, validationError } from '../http/errors.ts'
+import { readForm } from '../http/form.ts'
 import { body, query } from '../http/input.ts'
 import { route } from '../http/route.ts'
 import { findUserById, findUserByUsername } from '../users/queries.ts'
@@ -88,7 +89,7 @@ authRoutes.post(
       const { userId } = await c.var.body()
       return c.json(await devSignIn(c, userId))
     }
-    const form = await c.req.parseBody()
+    const form = await readForm(c)
     const userId = typeof form.userId === 'string' ? form.userId : ''
     const returnTo = safeReturnPath(typeof form.returnTo === 'string' ? form.returnTo : undefined)
     try {

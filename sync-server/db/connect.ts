@@ -23,6 +23,11 @@ type OpenOptions = {
 
 const quietNotices = { onnotice: () => {} }
 
+/** Seconds before reconnect attempt n (n ≥ 1 failed so far): 50 ms doubling, at most 0.5 s, with jitter. */
+function reconnectDelaySeconds(failures: number): number {
+  return Math.min(0.05 * 2 ** Math.max(0, failures - 1), 0.5) * (0.75 + Math.random() / 2)
+}
+
 /**
  * Opens the database. With a URL, connects to that server with a pool of
  * `poolSize`. Without one, starts PGlite and serves it on a loopback port
@@ -35,7 +40,17 @@ const quietNotices = { onnotice: () => {} }
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const sql = postgres(options.databaseUrl, { max: options.poolSize, ...quietNotices })
+    const sql = postgres(options.databaseUrl, {
+      max: options.poolSize,
+      // A database that does not answer a connect within 5 s is treated as down (503), not
+      // waited on for the driver's default 30 s while requests pile up.
+      connect_timeout: 5,
+      // The driver's default backoff grows to 20 s over repeated failed connects (shared by the
+      // pool): after an outage of a few seconds the API would stay down for many more. Reconnect
+      // within half a second instead; ten connections retrying that often cost the server nothing.
+      backoff: reconnectDelaySeconds,
+      ...quietNotices,
+    })
     const url = new URL(options.databaseUrl)
     return {
       sql,

@@ -19,7 +19,7 @@ export const refuseCrossSite = createMiddleware<AppEnv>(async (c, next) => {
       crossSite ||
       (site === undefined &&
         origin !== undefined &&
-        !sameOrigin(origin, c.req.url, c.req.header('host')))
+        !sameOrigin(origin, c.req.url, c.req.header('host'), c.get('deps').config.PUBLIC_URL))
     ) {
       return problemResponse(403, 'This request came from another site and was refused.')
     }
@@ -27,11 +27,24 @@ export const refuseCrossSite = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-function sameOrigin(origin: string, requestUrl: string, host: string | undefined): boolean {
+/**
+ * Whether `origin` is this server: the address users open (PUBLIC_URL, which
+ * a TLS-terminating proxy makes https while the request arrives over http),
+ * or the request's own scheme, host and port. The scheme counts: a page on
+ * https://host:port is another origin than http://host:port.
+ */
+function sameOrigin(
+  origin: string,
+  requestUrl: string,
+  host: string | undefined,
+  publicUrl: string | undefined,
+): boolean {
   if (origin === 'null') return false
   try {
     const o = new URL(origin)
-    return o.host === (host ?? new URL(requestUrl).host)
+    if (publicUrl !== undefined && o.origin === new URL(publicUrl).origin) return true
+    const own = new URL(requestUrl)
+    return o.protocol === own.protocol && o.host === (host ?? own.host)
   } catch {
     return false
   }

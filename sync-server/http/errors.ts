@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import postgres from 'postgres'
 import type { z } from 'zod'
 import { type FieldError, invalidInput, type Problem } from '../../shared/problem.ts'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './unavailable.ts'
 
 const TITLES: Record<number, string> = {
   400: 'Invalid request',
@@ -99,6 +100,8 @@ function fromPostgres(error: postgres.PostgresError): ApiError | null {
     case '22021': // character_not_in_repertoire: a NUL byte in text
     case '22001': // string_data_right_truncation
     case '22003': // numeric_value_out_of_range
+    case '22007': // invalid_datetime_format
+    case '22008': // datetime_field_overflow
       return new ApiError(400, 'A value in the request is not valid.')
     case '40001': // serialization_failure
     case '40P01': // deadlock_detected
@@ -110,6 +113,9 @@ function fromPostgres(error: postgres.PostgresError): ApiError | null {
 
 function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError(503, 'The database is not reachable right now. Please try again shortly.')
+  }
   if (error instanceof postgres.PostgresError) return fromPostgres(error)
   if (error instanceof HTTPException) {
     return new ApiError(error.status as ContentfulStatusCode, error.message || 'Request failed.')
@@ -121,7 +127,10 @@ function toApiError(error: unknown): ApiError | null {
 export function handleError(error: unknown, c: Context): Response {
   const apiError = toApiError(error)
   if (apiError) {
-    return problemResponse(apiError.status, apiError.detail, apiError.errors, apiError.kind)
+    const res = problemResponse(apiError.status, apiError.detail, apiError.errors, apiError.kind)
+    // A 503 is temporary (database away, conflicting change): say when to come back.
+    if (apiError.status === 503) res.headers.set('retry-after', String(RETRY_AFTER_SECONDS))
+    return res
   }
   // Log the error itself, never the query parameters or the request body.
   console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, describe(error))

@@ -6,17 +6,20 @@ import { type HubOptions, hubFor } from './hub.ts'
 
 export type EventStreamOptions = HubOptions & { heartbeatMs: number }
 
-/** The open streams of this process: how each one ends. */
-const openStreams = new Set<() => void>()
+/** The open streams of this process: how each one ends, with an optional reconnect hint. */
+const openStreams = new Set<(retryMs?: number) => void>()
 
 /**
  * Ends every open event stream, for a server that is shutting down: clients
  * reconnect (to another instance, or to this one once it is back) and pull.
- * Answers how many streams it ended.
+ * With `retryMs`, each stream first tells its browser to reconnect after
+ * between one and two times that many milliseconds, spread so that the
+ * clients of a stopped instance do not all arrive at once. Answers how many
+ * streams it ended.
  */
-export function closeEventStreams(): number {
+export function closeEventStreams(retryMs?: number): number {
   const count = openStreams.size
-  for (const finish of openStreams) finish()
+  for (const end of openStreams) end(retryMs)
   return count
 }
 
@@ -42,7 +45,12 @@ export async function eventStream(
     const ended = new Promise<void>((resolve) => {
       finish = resolve
     })
-    openStreams.add(finish)
+    const end = (retryMs?: number) => {
+      if (retryMs === undefined || stream.aborted) return finish()
+      const wait = Math.round(retryMs * (1 + Math.random()))
+      void stream.write(`retry: ${wait}\n\n`).then(finish, finish)
+    }
+    openStreams.add(end)
     stream.onAbort(finish)
     c.req.raw.signal.addEventListener('abort', finish, { once: true })
     if (stream.aborted || c.req.raw.signal.aborted) finish()
@@ -68,7 +76,7 @@ export async function eventStream(
       await ended
     } finally {
       clearInterval(heartbeat)
-      openStreams.delete(finish)
+      openStreams.delete(end)
       unsubscribe()
     }
   })

@@ -396,9 +396,9 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
         release = resolve
       })
       let locked = false
-      // The dying server logs the cut connection of the mutation it was running.
-      expectConsole('error', /^Unhandled error on POST \/api\/topics\/[^ ]+\/apply/)
-      const dying = vi.mocked(console.error)
+      // The cut connection of the mutation it was running is the database going away (a 503
+      // for a client still there, decision 0021), not a fault of the server: nothing is logged,
+      // which the console guard holds.
       const lock = locker.begin(async (tx) => {
         await tx`SELECT 1 FROM topics WHERE id = ${topic.id} FOR UPDATE`
         locked = true
@@ -424,9 +424,6 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
         release()
         await lock
         await locker.end()
-        // The dying server logs the cut connection of the mutation it was running, twice:
-        // the query, then the transaction around it once the lock is let go.
-        await expect.poll(() => dying.mock.calls.length).toBe(2)
         await victim.stop()
       }
       const [applications] = await server.sql<{ n: number }[]>`
