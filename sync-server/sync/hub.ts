@@ -1,6 +1,7 @@
 import type { Actor } from '../../shared/decision.ts'
 import { onCommit } from '../db/commits.ts'
 import type { Sql } from '../db/connect.ts'
+import { listenInSession } from '../db/session-notify.ts'
 import { type CoalesceOptions, Coalescer } from './coalesce.ts'
 import { hasChanges } from './pull.ts'
 
@@ -60,6 +61,8 @@ export class SyncHub {
   private readonly subscribers = new Set<Subscriber>()
   private mode: Promise<'listen' | 'poll'> | undefined
   private polls = false
+  /** Embedded, listening in its one session: whether that LISTEN still holds. */
+  private sessionCheck: (() => Promise<boolean>) | undefined
   private pollTimer: ReturnType<typeof setInterval> | undefined
   private polling = false
   /** Poll mode: a commit was announced while a poll ran; look again once it ends. */
@@ -89,7 +92,7 @@ export class SyncHub {
       watermark: mode === 'poll' ? await this.xmin() : '0',
     }
     this.subscribers.add(subscriber)
-    if (mode === 'poll') this.startPolling()
+    if (mode === 'poll' || this.sessionCheck) this.startPolling()
     return () => {
       subscriber.pokes.stop()
       this.subscribers.delete(subscriber)
@@ -135,7 +138,18 @@ export class SyncHub {
   private async detectMode(): Promise<'listen' | 'poll'> {
     const [row] = await this.sql<{ version: string }[]>`SELECT version()`
     if (row?.version.includes('PGlite')) {
-      // The hub lives as long as its pool (hubFor): the listener is never removed.
+      try {
+        // The hub lives as long as its pool (hubFor): the listener is never removed.
+        this.sessionCheck = await listenInSession(this.sql, SYNC_CHANNEL, (payload) =>
+          this.deliver(payload),
+        )
+      } catch (error) {
+        console.warn('Sync LISTEN failed, polling:', error instanceof Error ? error.message : error)
+      }
+      if (this.sessionCheck) {
+        this.listening = true
+        return 'listen'
+      }
       onCommit(this.sql, () => this.committed())
       this.polls = true
       return 'poll'
@@ -308,6 +322,7 @@ export class SyncHub {
   }
 
   private async poll(): Promise<void> {
+    if (this.sessionCheck) return this.checkSession(this.sessionCheck)
     if (this.polling) {
       this.pollAgain = true
       return
@@ -323,6 +338,19 @@ export class SyncHub {
     } finally {
       this.polling = false
       this.pollAgain = false
+    }
+  }
+
+  /** Embedded and listening: a LISTEN the session lost is renewed, and everyone is poked. */
+  private async checkSession(check: () => Promise<boolean>): Promise<void> {
+    if (this.polling) return
+    this.polling = true
+    try {
+      if (!(await check())) this.arrive(EVERYONE)
+    } catch (error) {
+      console.warn('Sync LISTEN check failed:', error instanceof Error ? error.message : error)
+    } finally {
+      this.polling = false
     }
   }
 

@@ -118,6 +118,8 @@ describe('a change in a quiet period', () => {
         expect(res.status).toBe(200)
         await stream.waitFor('poke')
         expect(stream.count('poke')).toBe(1)
+        // Both databases tell the hub who a commit concerns (embedded: in its one session).
+        expect(hubFor(slow.sql).stats().listening).toBe(true)
       } finally {
         stream.close()
       }
@@ -125,6 +127,35 @@ describe('a change in a quiet period', () => {
       await slow.stop()
     }
   })
+
+  it.skipIf(process.env.DATABASE_URL)(
+    'still pokes after the embedded session lost its LISTEN: it listens again and pokes everyone (embedded only)',
+    async () => {
+      const fast = await startTestServer(
+        {},
+        { app: { sync: { heartbeatMs: 600_000, pollMs: 50 } } },
+      )
+      try {
+        const me = await fast.signIn('unlistened')
+        const stream = await openEventStream(me)
+        try {
+          await stream.waitFor('ready')
+          await fast.sql`UNLISTEN *`
+          expect(
+            (await me.patch(`/api/users/${me.user?.username}`, { bio: 'Missed' })).status,
+          ).toBe(200)
+          await stream.waitFor('poke')
+          const [row] = await fast.sql<{ channels: string[] }[]>`
+            SELECT ARRAY(SELECT pg_listening_channels()) AS channels`
+          expect(row?.channels).toContain('pairwise_sync')
+        } finally {
+          stream.close()
+        }
+      } finally {
+        await fast.stop()
+      }
+    },
+  )
 })
 
 /** The earliest of the streams' last pokes: every client was poked after this. */
