@@ -59,6 +59,20 @@ describe('Coalescer', () => {
     expect(sent.at(-1)).toBeGreaterThanOrEqual(start + 4_990)
   })
 
+  it('sends a change after a pause at once, but keeps the windows growing through the cool-down', () => {
+    const start = Date.now()
+    pokes.trigger()
+    // The first window (150 ms) ends empty; 50 ms into the cool-down, another change.
+    vi.advanceTimersByTime(200)
+    pokes.trigger()
+    expect(sent).toEqual([start, start + 200])
+    // Its window is 300 ms: a change meanwhile goes out when it ends.
+    vi.advanceTimersByTime(10)
+    pokes.trigger()
+    vi.advanceTimersByTime(290)
+    expect(sent).toEqual([start, start + 200, start + 500])
+  })
+
   it('starts again from the shortest window after a quiet period', () => {
     for (let t = 0; t < 1_000; t += 10) {
       pokes.trigger()

@@ -123,7 +123,7 @@ export class SyncHub {
    * coalescing window open, no poll or watermark check running, nothing held).
    */
   quiet(): boolean {
-    for (const s of this.subscribers) if (s.pokes.waiting) return false
+    for (const s of this.subscribers) if (s.pokes.holding) return false
     return !this.polling && !this.checking && this.arrivals.length === 0 && this.held.length === 0
   }
 
