@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import postgres from 'postgres'
+import { sessionNotifier } from './session-notify.ts'
 
 /** The one database handle the server uses: postgres.js, on a real server or on embedded PGlite. */
 export type Sql = postgres.Sql
@@ -72,14 +73,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // One connection: PGlite is a single database session, and pglite-socket
   // interleaves the protocol messages of concurrent connections (wrong answers,
   // "portal does not exist"). postgres.js queues queries on the one connection.
-  const sql = postgres({
+  // Its notifications arrive on this one connection (session-notify.ts).
+  const notifier = sessionNotifier()
+  // `onnotify` is postgres.js's own option (sql.listen uses it), missing from its types.
+  const connection = {
     host,
     port: Number(port),
     user: 'postgres',
     database: 'postgres',
     max: 1,
+    onnotify: notifier.onnotify,
     ...quietNotices,
-  })
+  }
+  const sql = postgres(connection)
+  notifier.register(sql)
   return {
     sql,
     description: inMemory ? 'embedded PGlite (in memory)' : `embedded PGlite in ${options.dataDir}`,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
+import { announceCommit } from '../db/commits.ts'
 import type { AppEnv } from './env.ts'
 import { problemResponse } from './errors.ts'
 import { currentRouteOptions } from './route.ts'
@@ -82,6 +83,8 @@ export const transactional = createMiddleware<AppEnv>(async (c, next) => {
     if (!(error instanceof Rollback)) throw error
   }
   if (replay) return replay
+  // Committed with its effect: event streams on the embedded database look now.
+  if (c.res.status < 400) announceCommit(sql)
 })
 
 async function storedAnswer(

@@ -1,13 +1,14 @@
 import type { Actor } from '../../shared/decision.ts'
+import { onCommit } from '../db/commits.ts'
 import type { Sql } from '../db/connect.ts'
+import { listenInSession } from '../db/session-notify.ts'
+import { type CoalesceOptions, Coalescer } from './coalesce.ts'
 import { hasChanges } from './pull.ts'
 
 /** The channel the triggers of sql/0003_sync.sql notify on. */
 const SYNC_CHANNEL = 'pairwise_sync'
 
-export type HubOptions = {
-  /** At most one poke per client in this window; more are sent once it ends. */
-  coalesceMs: number
+export type HubOptions = CoalesceOptions & {
   /**
    * How often to look at the watermark: on the embedded database, for
    * changes while clients listen; on PostgreSQL, while changes are held back.
@@ -15,15 +16,18 @@ export type HubOptions = {
   pollMs: number
 }
 
-export const DEFAULT_HUB_OPTIONS: HubOptions = { coalesceMs: 150, pollMs: 250 }
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  coalesceMs: 150,
+  maxCoalesceMs: 2_000,
+  pollMs: 250,
+}
 
 type Subscriber = {
   viewer: Actor
-  poke: () => void
+  /** Pokes at once after a quiet period, then once per (growing) window. */
+  pokes: Coalescer
   /** Poll mode: the watermark up to which this client was told. */
   watermark: string
-  timer: ReturnType<typeof setTimeout> | undefined
-  pending: boolean
 }
 
 /** Who a trigger's notification is for (sql/0003_sync.sql, sync_poke). */
@@ -56,8 +60,13 @@ const EVERYONE: Audience = { all: true }
 export class SyncHub {
   private readonly subscribers = new Set<Subscriber>()
   private mode: Promise<'listen' | 'poll'> | undefined
+  private polls = false
+  /** Embedded, listening in its one session: whether that LISTEN still holds. */
+  private sessionCheck: (() => Promise<boolean>) | undefined
   private pollTimer: ReturnType<typeof setInterval> | undefined
   private polling = false
+  /** Poll mode: a commit was announced while a poll ran; look again once it ends. */
+  private pollAgain = false
   private lastPolled: string | undefined
   private listening = false
   /** Listen mode: notifications received and not yet looked at against the watermark. */
@@ -79,16 +88,13 @@ export class SyncHub {
     const mode = await this.start()
     const subscriber: Subscriber = {
       viewer,
-      poke,
+      pokes: new Coalescer(poke, this.options),
       watermark: mode === 'poll' ? await this.xmin() : '0',
-      timer: undefined,
-      pending: false,
     }
     this.subscribers.add(subscriber)
-    if (mode === 'poll') this.startPolling()
+    if (mode === 'poll' || this.sessionCheck) this.startPolling()
     return () => {
-      if (subscriber.timer) clearTimeout(subscriber.timer)
-      subscriber.timer = undefined
+      subscriber.pokes.stop()
       this.subscribers.delete(subscriber)
       if (this.subscribers.size === 0) {
         this.stopPolling()
@@ -103,13 +109,22 @@ export class SyncHub {
   /** For tests and diagnostics: open streams, running timers, held-back notifications. */
   stats() {
     let timers = (this.pollTimer ? 1 : 0) + (this.heldTimer ? 1 : 0)
-    for (const s of this.subscribers) if (s.timer) timers += 1
+    for (const s of this.subscribers) if (s.pokes.waiting) timers += 1
     return {
       subscribers: this.subscribers.size,
       timers,
       listening: this.listening,
       held: this.held.length,
     }
+  }
+
+  /**
+   * For tests: nothing that has reached the hub can still poke anyone (no
+   * coalescing window open, no poll or watermark check running, nothing held).
+   */
+  quiet(): boolean {
+    for (const s of this.subscribers) if (s.pokes.holding) return false
+    return !this.polling && !this.checking && this.arrivals.length === 0 && this.held.length === 0
   }
 
   private start(): Promise<'listen' | 'poll'> {
@@ -122,7 +137,23 @@ export class SyncHub {
 
   private async detectMode(): Promise<'listen' | 'poll'> {
     const [row] = await this.sql<{ version: string }[]>`SELECT version()`
-    if (row?.version.includes('PGlite')) return 'poll'
+    if (row?.version.includes('PGlite')) {
+      try {
+        // The hub lives as long as its pool (hubFor): the listener is never removed.
+        this.sessionCheck = await listenInSession(this.sql, SYNC_CHANNEL, (payload) =>
+          this.deliver(payload),
+        )
+      } catch (error) {
+        console.warn('Sync LISTEN failed, polling:', error instanceof Error ? error.message : error)
+      }
+      if (this.sessionCheck) {
+        this.listening = true
+        return 'listen'
+      }
+      onCommit(this.sql, () => this.committed())
+      this.polls = true
+      return 'poll'
+    }
     let listenedBefore = false
     await this.sql.listen(
       SYNC_CHANNEL,
@@ -257,23 +288,20 @@ export class SyncHub {
     return { xmin: BigInt(row?.xmin ?? '0'), xmax: BigInt(row?.xmax ?? '0') }
   }
 
-  /** Pokes now, or once the subscriber's coalescing window ends. */
+  /** Pokes now, or once the subscriber's coalescing window ends (coalesce.ts). */
   private schedule(s: Subscriber): void {
-    if (s.timer) {
-      s.pending = true
-      return
-    }
-    s.poke()
-    const windowEnd = () => {
-      if (s.pending && this.subscribers.has(s)) {
-        s.pending = false
-        s.poke()
-        s.timer = setTimeout(windowEnd, this.options.coalesceMs)
-      } else {
-        s.timer = undefined
-      }
-    }
-    s.timer = setTimeout(windowEnd, this.options.coalesceMs)
+    if (this.subscribers.has(s)) s.pokes.trigger()
+  }
+
+  /**
+   * A transaction of this process that may have changed synced rows has
+   * committed (db/commits.ts). On the embedded database (poll mode) its NOTIFY reaches no
+   * listener, so look now instead of at the next poll tick; on PostgreSQL the
+   * NOTIFY does the work and this does nothing.
+   */
+  committed(): void {
+    if (!this.polls || this.subscribers.size === 0) return
+    void this.poll()
   }
 
   private async xmin(): Promise<string> {
@@ -294,22 +322,58 @@ export class SyncHub {
   }
 
   private async poll(): Promise<void> {
-    if (this.polling) return
+    if (this.sessionCheck) return this.checkSession(this.sessionCheck)
+    if (this.polling) {
+      this.pollAgain = true
+      return
+    }
     this.polling = true
     try {
-      const to = await this.xmin()
-      if (to === this.lastPolled) return
-      this.lastPolled = to
-      for (const s of [...this.subscribers]) {
-        if (BigInt(s.watermark) >= BigInt(to)) continue
-        const changed = await hasChanges(this.sql, s.viewer, s.watermark, to)
-        s.watermark = to
-        if (changed && this.subscribers.has(s)) this.schedule(s)
-      }
+      do {
+        this.pollAgain = false
+        await this.pollOnce()
+      } while (this.pollAgain && this.subscribers.size > 0)
     } catch (error) {
       console.warn('Sync poll failed:', error instanceof Error ? error.message : error)
     } finally {
       this.polling = false
+      this.pollAgain = false
+    }
+  }
+
+  /** Embedded and listening: a LISTEN the session lost is renewed, and everyone is poked. */
+  private async checkSession(check: () => Promise<boolean>): Promise<void> {
+    if (this.polling) return
+    this.polling = true
+    try {
+      if (!(await check())) this.arrive(EVERYONE)
+    } catch (error) {
+      console.warn('Sync LISTEN check failed:', error instanceof Error ? error.message : error)
+    } finally {
+      this.polling = false
+    }
+  }
+
+  /**
+   * Asks the pull whether each client has something new below the current
+   * watermark: once per viewer and starting point, however many devices
+   * (streams) that person has open.
+   */
+  private async pollOnce(): Promise<void> {
+    const to = await this.xmin()
+    if (to === this.lastPolled) return
+    this.lastPolled = to
+    const answers = new Map<string, boolean>()
+    for (const s of [...this.subscribers]) {
+      if (BigInt(s.watermark) >= BigInt(to)) continue
+      const key = `${s.viewer.id}|${s.viewer.isAdmin}|${s.watermark}`
+      let changed = answers.get(key)
+      if (changed === undefined) {
+        changed = await hasChanges(this.sql, s.viewer, s.watermark, to)
+        answers.set(key, changed)
+      }
+      s.watermark = to
+      if (changed) this.schedule(s)
     }
   }
 }

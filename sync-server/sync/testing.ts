@@ -101,6 +101,8 @@ export type EventStream = {
   waitFor: (name: string, count?: number, timeoutMs?: number) => Promise<void>
   /** How many events named `name` arrived so far. */
   count: (name: string) => number
+  /** When (Date.now()) the last event named `name` arrived; undefined before the first. */
+  lastAt: (name: string) => number | undefined
   /** Resolves when the stream ends, whichever side ended it. */
   ended: Promise<void>
   close: () => void
@@ -114,6 +116,7 @@ export async function openEventStream(client: Client): Promise<EventStream> {
     signal: controller.signal,
   })
   const received: string[] = []
+  const arrivals = new Map<string, number>()
   const waiters = new Set<() => void>()
   const count = (name: string) => received.filter((n) => n === name).length
   let ended: Promise<void> = Promise.resolve()
@@ -132,6 +135,7 @@ export async function openEventStream(client: Client): Promise<EventStream> {
               ? ':'
               : (/^event: (.*)$/m.exec(block)?.[1] ?? 'message')
             received.push(name)
+            arrivals.set(name, Date.now())
             for (const wake of waiters) wake()
             end = buffer.indexOf('\n\n')
           }
@@ -146,6 +150,7 @@ export async function openEventStream(client: Client): Promise<EventStream> {
     contentType: res.headers.get('content-type'),
     received,
     count,
+    lastAt: (name) => arrivals.get(name),
     ended,
     waitFor: (name, wanted = 1, timeoutMs = 5000) =>
       new Promise<void>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { NoAnswer } from '../../lib/http.ts'
 import { backoffDelay } from './backoff.ts'
 import { getMeta, META, type RejectedRow, type SyncDb, setMeta } from './db.ts'
 import type { FlushContext, Sizes } from './flush-context.ts'
+import { readFlushStart } from './flush-start.ts'
 import type { ResolvedOptions } from './options.ts'
 import { type PullStats, pullToEnd } from './pull.ts'
 import { pushOutbox } from './push.ts'
@@ -154,6 +155,7 @@ export class Flusher {
 
   private async work(run: Run): Promise<Extract<FlushResult, { outcome: 'synced' }>> {
     const { db, options } = this.host
+    const start = await readFlushStart(db)
     const ctx: FlushContext = {
       db,
       http: {
@@ -164,16 +166,22 @@ export class Flusher {
       },
       run,
       now: () => options.clock.now(),
-      clientId: await this.clientId(),
+      clientId: start.clientId ?? (await this.clientId()),
       userId: options.user.id,
       identityChecked: false,
       onRejected: this.host.onRejected,
       sizes: this.sizes,
     }
-    const pushed = await pushOutbox(ctx)
+    // Nothing to push (a poke, usually): straight to the pull, with what was read above.
+    const pushed =
+      start.unsent > 0 ? await pushOutbox(ctx) : { pushed: 0, applied: 0, rejected: [] }
     run.check()
-    const applied = await db.outbox.where('status').equals('applied').primaryKeys()
-    const pulled = await pullToEnd(ctx, applied)
+    const applied =
+      start.unsent > 0
+        ? await db.outbox.where('status').equals('applied').primaryKeys()
+        : start.applied
+    // Only pulls write the cursor, and this one holds the sync lock: the cursor read is current.
+    const pulled = await pullToEnd(ctx, applied, { cursor: start.cursor })
     return {
       outcome: 'synced',
       pushed: pushed.pushed,

@@ -69,9 +69,14 @@ async function applyPage(
  * drops the applied mutations (`appliedSeqs`, known before the pull began)
  * whose effect has arrived.
  */
-export async function pullToEnd(ctx: FlushContext, appliedSeqs: number[]): Promise<PullStats> {
+export async function pullToEnd(
+  ctx: FlushContext,
+  appliedSeqs: number[],
+  /** The stored cursor, when the caller has just read it (flush-start.ts). */
+  known?: { cursor: string | undefined },
+): Promise<PullStats> {
   const stats: PullStats = { pages: 0, changed: 0, removed: 0, waiting: 0 }
-  let cursor = await getMeta<string>(ctx.db, META.cursor)
+  let cursor = known ? known.cursor : await getMeta<string>(ctx.db, META.cursor)
   let restarted = false
   if (cursor === undefined) await checkIdentity(ctx)
   for (;;) {

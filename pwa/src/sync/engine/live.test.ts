@@ -1,0 +1,87 @@
+import { liveQuery } from 'dexie'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { approvedTopic, signInAdmin, topicBody, unique } from '../../../../sync-server/test/api.ts'
+import {
+  type Client,
+  startTestServer,
+  type TestServer,
+} from '../../../../sync-server/test/server.ts'
+import { createEngine, rows, startSynced, stopEngines, waitUntil } from '../testing/harness.ts'
+import { readRow, readTable } from './view.ts'
+
+// What a poke does on the receiving side (issue 20): a pull at once, written
+// in one transaction, waking only the reads whose data changed.
+
+let server: TestServer
+let admin: Client
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await signInAdmin(server, unique('live-admin'))
+})
+afterEach(stopEngines)
+afterAll(() => server?.stop())
+
+/** Follows a live read; answers how many results it has delivered so far, and how to stop. */
+function follow<T>(read: () => Promise<T>) {
+  const seen: T[] = []
+  const subscription = liveQuery(read).subscribe({ next: (value) => seen.push(value) })
+  return { seen, stop: () => subscription.unsubscribe() }
+}
+
+describe('a poke', () => {
+  it('starts the pull at once (time stands still here), and sends nothing else when nothing waits to be pushed', async () => {
+    const mentor = await server.signIn(unique('live-mentor'))
+    const reader = await server.signIn(unique('live-reader'))
+    const topic = await approvedTopic(admin, mentor)
+    // The engine's clock never moves: a pull delayed by any timer would never start.
+    const { engine, network, clock } = createEngine(server, reader)
+    await startSynced(engine, rows(['topics', topic.id]))
+    const before = network.sent.length
+
+    expect(
+      (await mentor.patch(`/api/topics/${topic.id}`, topicBody({ subject: 'Live' }))).status,
+    ).toBe(200)
+    engine.poke()
+    await waitUntil(async () => (await readRow(engine.db, 'topics', topic.id))?.subject === 'Live')
+    expect(network.sent.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /api/sync/pull',
+    ])
+    expect(clock.pending).toBe(0)
+  })
+
+  it('wakes the reads of the tables that changed, once per pull, and not the others', async () => {
+    const mentor = await server.signIn(unique('live-mentor'))
+    const mentee = await server.signIn(unique('live-mentee'))
+    const topic = await approvedTopic(admin, mentor)
+    const { engine } = createEngine(server, mentor)
+    await startSynced(engine, rows(['topics', topic.id]))
+
+    const applications = follow(() => readTable(engine.db, 'applications'))
+    const notifications = follow(() => readTable(engine.db, 'notifications'))
+    const users = follow(() => readTable(engine.db, 'users'))
+    try {
+      await waitUntil(
+        async () =>
+          applications.seen.length === 1 &&
+          notifications.seen.length === 1 &&
+          users.seen.length === 1,
+      )
+      // One pull brings the application and the mentor's notification of it, in one transaction.
+      expect((await mentee.post(`/api/topics/${topic.id}/apply`)).status).toBe(201)
+      engine.poke()
+      await waitUntil(async () => applications.seen.length === 2 && notifications.seen.length === 2)
+      expect(applications.seen.at(-1)?.map((a) => a.topicId)).toEqual([topic.id])
+      expect(notifications.seen.at(-1)?.map((n) => n.kind)).toContain('new_application')
+      // A read the pull did not touch was not woken (the mentee was known already: first sync).
+      expect(await engine.flush()).toMatchObject({ outcome: 'synced' })
+      expect(applications.seen).toHaveLength(2)
+      expect(notifications.seen).toHaveLength(2)
+      expect(users.seen).toHaveLength(1)
+    } finally {
+      applications.stop()
+      notifications.stop()
+      users.stop()
+    }
+  })
+})
