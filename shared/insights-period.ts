@@ -37,6 +37,9 @@ export function monthsOf(from: string, to: string): string[] {
   return out
 }
 
+const bothDays = (p: { from: string; to: string }) =>
+  parseDay(p.from) !== null && parseDay(p.to) !== null
+
 export const periodQuerySchema = z
   .object({
     from: z
@@ -54,11 +57,18 @@ export const periodQuerySchema = z
         return day !== null && monthEnd(day) === v
       }, 'to must be the last day of a month: periods are whole months'),
   })
-  .refine((p) => p.from <= p.to, { message: 'from must not be after to', path: ['to'] })
-  .refine((p) => monthsOf(p.from, p.to).length <= PERIOD_MAX_MONTHS, {
-    message: `A period can span at most ${PERIOD_MAX_MONTHS} months`,
+  // Checked only on two valid dates (zod runs these even when a field failed).
+  .refine((p) => !bothDays(p) || p.from <= p.to, {
+    message: 'from must not be after to',
     path: ['to'],
   })
+  .refine(
+    (p) => !bothDays(p) || p.from > p.to || monthsOf(p.from, p.to).length <= PERIOD_MAX_MONTHS,
+    {
+      message: `A period can span at most ${PERIOD_MAX_MONTHS} months`,
+      path: ['to'],
+    },
+  )
 
 export type Period = z.infer<typeof periodQuerySchema>
 

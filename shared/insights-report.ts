@@ -17,6 +17,8 @@ const duration = z.object({
 
 const waiting = z.object({
   id: z.uuid(),
+  /** The topic to open: the topic itself, or the one applied to. */
+  topicId: z.uuid(),
   subject: z.string(),
   since: z.string(),
   ageDays: z.number().nonnegative(),
@@ -28,7 +30,7 @@ export const insightsSchema = z.object({
   funnel: z.object({
     /** Topics proposed in the period, by their status now. */
     topics: breakdown,
-    /** Of them: ever approved, ever started, concluded (cumulative stages). */
+    /** Topics proposed, approved, started and concluded in the period (events of the period). */
     stages: z.object({ proposed: count, approved: count, started: count, concluded: count }),
     /** Applications made in the period, by their status now. */
     applications: breakdown,
@@ -42,14 +44,15 @@ export const insightsSchema = z.object({
   timing: z.object({
     review: duration,
     answer: duration,
-    proposedWaiting: count,
-    pendingWaiting: count,
+    /** Work queues, not groups of people: always shown, as the oldest items are. */
+    proposedWaiting: z.number().int().nonnegative(),
+    pendingWaiting: z.number().int().nonnegative(),
     oldestProposed: z.array(waiting),
     oldestPending: z.array(waiting),
   }),
   capacity: z.object({
-    openPlaces: z.number().int().nonnegative(),
-    filledPlaces: z.number().int().nonnegative(),
+    openPlaces: count,
+    filledPlaces: count,
     openTopics: breakdown,
     menteesWaiting: count,
   }),

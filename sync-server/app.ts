@@ -16,6 +16,7 @@ import { refuseCrossSite } from './http/csrf.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { handleError, problemResponse } from './http/errors.ts'
 import { transactional } from './http/transaction.ts'
+import { insightsRoutes } from './insights/routes.ts'
 import { interestRoutes } from './interests/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import { openApiRoutes } from './openapi/routes.ts'
@@ -118,6 +119,7 @@ function createApi(deps: Deps, sync: Hono<AppEnv>): Hono<AppEnv> {
   api.route('/topics', topicFeedbackRoutes)
   api.route('/admin', adminReviewRoutes)
   api.route('/admin', adminUserRoutes)
+  api.route('/admin', insightsRoutes)
   api.route('/', applicationRoutes)
   api.route('/', userRoutes)
   api.route('/', deviceRoutes)

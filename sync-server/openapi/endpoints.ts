@@ -34,6 +34,7 @@ import {
   topicSchema,
 } from '../../shared/topic.ts'
 import { devLoginSchema, updateProfileSchema, userSchema } from '../../shared/user.ts'
+import { INSIGHTS_ENDPOINTS } from '../insights/openapi.ts'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
@@ -510,7 +511,12 @@ export const PUSH_ENDPOINTS: Endpoint[] = [
 ]
 
 /** Every documented endpoint: /api/openapi.json and /api/docs list these. */
-export const ENDPOINTS: Endpoint[] = [...REST_ENDPOINTS, ...PUSH_ENDPOINTS, ...SYNC_ENDPOINTS]
+export const ENDPOINTS: Endpoint[] = [
+  ...REST_ENDPOINTS,
+  ...PUSH_ENDPOINTS,
+  ...SYNC_ENDPOINTS,
+  ...INSIGHTS_ENDPOINTS,
+]
 
 /**
  * The mutation routes a sync push may replay: every documented REST POST and

@@ -71,8 +71,15 @@ describe('the OpenAPI document', () => {
       'POST /api/push/subscriptions',
       'DELETE /api/push/subscriptions',
     ]
+    const insights = [
+      'GET /api/admin/insights',
+      'GET /api/admin/export/topics.csv',
+      'GET /api/admin/export/applications.csv',
+      'GET /api/admin/export/users.csv',
+      'GET /api/admin/export/feedback.csv',
+    ]
     const documented = ENDPOINTS.map((e) => `${e.method} /api${e.path}`)
-    expect(documented.sort()).toEqual([...calls, ...signIn, ...sync, ...push].sort())
+    expect(documented.sort()).toEqual([...calls, ...signIn, ...sync, ...push, ...insights].sort())
   })
 
   test('lets sync push replay exactly the documented REST mutations', () => {
