@@ -21,6 +21,7 @@ function navItems(isAdmin: boolean): NavItem[] {
     items.push(
       { to: paths.adminTopics, label: 'Manage Topics' },
       { to: paths.adminUsers, label: 'Manage Users' },
+      { to: paths.adminInsights, label: 'Insights' },
     )
   }
   return items

@@ -16,4 +16,5 @@ export const paths = {
   notificationSettings: '/settings/notifications',
   adminTopics: '/admin/topics',
   adminUsers: '/admin/users',
+  adminInsights: '/admin/insights',
 } as const

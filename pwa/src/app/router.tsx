@@ -19,6 +19,8 @@ const Profile = lazy(() => import('../features/profile/profile.tsx'))
 const NotificationSettings = lazy(() => import('../features/notifications/settings.tsx'))
 const AdminTopics = lazy(() => import('../features/admin/admin-topics.tsx'))
 const AdminUsers = lazy(() => import('../features/admin/admin-users.tsx'))
+// Charts and CSV writing are only in this chunk: nobody else downloads them.
+const AdminInsights = lazy(() => import('../features/insights/insights-screen.tsx'))
 
 function screen(element: ReactNode): ReactNode {
   return <Suspense fallback={<PageSpinner />}>{element}</Suspense>
@@ -47,6 +49,7 @@ export function appRoutes(isAdmin: boolean): RouteObject[] {
     children.push(
       { path: 'admin/topics', element: screen(<AdminTopics />) },
       { path: 'admin/users', element: screen(<AdminUsers />) },
+      { path: 'admin/insights', element: screen(<AdminInsights />) },
     )
   }
   children.push({ path: '*', element: <NotFound /> })

@@ -1,0 +1,56 @@
+import { stringify } from 'csv-stringify/sync'
+import { CSV_OPTIONS } from '../../../../shared/csv.ts'
+import { SUPPRESSED_LABEL } from '../../../../shared/insights.ts'
+
+/** One chart of the insights screen: the same rows draw it, fill its table and its CSV file. */
+export type ChartSpec = {
+  id: string
+  title: string
+  /** What the chart shows, in a sentence: its accessible name. */
+  description: string
+  kind: 'columns' | 'rows' | 'lines'
+  labelHeader: string
+  series: { key: string; label: string }[]
+  rows: { label: string; values: Record<string, number | null> }[]
+  unit: 'count' | 'percent' | 'days'
+  /** Draw only the first rows (the table and CSV file keep them all). */
+  chartRows?: number
+}
+
+/** A value as the table writes it: hidden groups as "fewer than 5", rates as percentages. */
+export function formatValue(value: number | null, unit: ChartSpec['unit']): string {
+  if (value === null) return unit === 'count' ? SUPPRESSED_LABEL : 'not shown'
+  if (unit === 'percent') return `${(value * 100).toFixed(1)}%`
+  if (unit === 'days') return `${value.toFixed(1)} days`
+  return value.toLocaleString()
+}
+
+/**
+ * The chart's CSV file: its table, with the same suppression as the screen
+ * (hidden figures read "fewer than 5"), through the app's CSV options (BOM,
+ * CRLF, formula injection neutralised: interest names are free text).
+ */
+export function chartCsv(spec: ChartSpec): string {
+  const unitSuffix = spec.unit === 'percent' ? ' (%)' : spec.unit === 'days' ? ' (days)' : ''
+  const columns = [spec.labelHeader, ...spec.series.map((s) => `${s.label}${unitSuffix}`)]
+  const records = spec.rows.map((row) => [
+    row.label,
+    ...spec.series.map((s) => {
+      const value = row.values[s.key] ?? null
+      if (value === null) return spec.unit === 'count' ? SUPPRESSED_LABEL : ''
+      return spec.unit === 'percent' ? Math.round(value * 1000) / 10 : value
+    }),
+  ])
+  return stringify(records, { ...CSV_OPTIONS, columns })
+}
+
+/** Long rows for Observable Plot: one per label and series, hidden ones flagged. */
+export function plotData(spec: ChartSpec) {
+  return spec.rows.slice(0, spec.chartRows ?? spec.rows.length).flatMap((row) =>
+    spec.series.map((s) => ({
+      label: row.label,
+      series: s.label,
+      value: row.values[s.key] ?? null,
+    })),
+  )
+}
