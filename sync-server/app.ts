@@ -16,6 +16,7 @@ import { refuseCrossSite } from './http/csrf.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { handleError, problemResponse } from './http/errors.ts'
 import { transactional } from './http/transaction.ts'
+import { PLOT_STYLE_HASHES } from './insights/csp.ts'
 import { insightsRoutes } from './insights/routes.ts'
 import { interestRoutes } from './interests/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
@@ -53,7 +54,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", NONCE],
+        styleSrc: ["'self'", NONCE, ...PLOT_STYLE_HASHES],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -123,6 +123,7 @@ describe('GET /api/admin/insights', () => {
     for (const cell of report.outcomes.menteeRatings.cells.filter((c) => c.count !== null)) {
       expect(cell.count).toBe(ratings.find((r) => r.key === cell.key)?.n ?? 0)
     }
+    // The last 12 months end with this one: twelve months, none still to come.
     expect(report.trends).toHaveLength(12)
   })
 })

@@ -42,7 +42,9 @@ export async function buildInsights(db: Db, period: Period, now = new Date()): P
     snapshot(db),
     oldestWaiting(db),
   ])
-  const trendMonths = monthsOf(trendFrom, period.to)
+  // Months still to come have nothing to show: the trend stops at this month.
+  const thisMonth = now.toISOString().slice(0, 7)
+  const trendMonths = monthsOf(trendFrom, period.to).filter((m) => m <= thisMonth)
   const raw = rawCounts(counts)
   const breakdown = (figure: string, keys: readonly string[], over: string[]) =>
     suppressOverMonths(

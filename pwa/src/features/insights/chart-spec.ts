@@ -1,4 +1,5 @@
-import { stringify } from 'csv-stringify/sync'
+// The browser build: the Node one needs Buffer.
+import { stringify } from 'csv-stringify/browser/esm/sync'
 import { CSV_OPTIONS } from '../../../../shared/csv.ts'
 import { SUPPRESSED_LABEL } from '../../../../shared/insights.ts'
 

@@ -29,7 +29,7 @@ function draw(spec: ChartSpec, width: number): SVGSVGElement | HTMLElement {
       height: 260,
       color,
       y: { grid: true, label: null, tickFormat: percent ? '.0%' : undefined, zero: true },
-      x: { label: null, tickRotate: width < 500 ? -45 : 0 },
+      x: { type: 'point', label: null, tickRotate: width < 500 ? -45 : 0 },
       marginBottom: width < 500 ? 50 : 30,
       marks: [
         Plot.ruleY([0]),
@@ -130,7 +130,7 @@ export function Chart(props: { spec: ChartSpec }) {
   }
 
   return (
-    <Card>
+    <Card role="figure" aria-labelledby={`${spec.id}-title`}>
       <CardBody className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 id={`${spec.id}-title`} className="font-semibold text-slate-900 dark:text-white">
@@ -157,7 +157,7 @@ export function Chart(props: { spec: ChartSpec }) {
           hidden={asTable}
           className="min-h-40 w-full overflow-hidden text-slate-700 dark:text-slate-300"
         />
-        <div className={cn(!asTable && 'sr-only', 'overflow-x-auto')}>
+        <div className={cn(!asTable && 'sr-only')}>
           <DataTable spec={spec} />
         </div>
       </CardBody>

@@ -1,3 +1,4 @@
+import { Field, Label } from '@headlessui/react'
 import { useState } from 'react'
 import {
   monthEnd,
@@ -42,17 +43,21 @@ export function PeriodPicker(props: {
 
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <Select
-        aria-label="Period"
-        className="w-44"
-        value={props.value.preset}
-        options={OPTIONS}
-        onChange={(preset) =>
-          preset === 'custom'
-            ? props.onChange({ preset, period: props.value.period })
-            : props.onChange({ preset, period: presetPeriod(preset) })
-        }
-      />
+      <Field className="space-y-1.5">
+        <Label className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Period
+        </Label>
+        <Select
+          className="w-44"
+          value={props.value.preset}
+          options={OPTIONS}
+          onChange={(preset) =>
+            preset === 'custom'
+              ? props.onChange({ preset, period: props.value.period })
+              : props.onChange({ preset, period: presetPeriod(preset) })
+          }
+        />
+      </Field>
       {custom && (
         <form
           className="flex flex-wrap items-end gap-2"
