@@ -7,7 +7,7 @@ import type { ExportFile } from '../../shared/insights-report.ts'
 import type { Sql } from '../db/connect.ts'
 
 /** Rows fetched from Postgres per round trip while streaming. */
-const CURSOR_ROWS = 1_000
+const CURSOR_ROWS = 2_000
 
 const iso = (sql: Sql, column: string) =>
   sql`to_char(${sql(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
@@ -38,6 +38,19 @@ const QUERIES: Record<ExportFile, (sql: Sql) => postgres.PendingQuery<postgres.R
            ${iso(sql, 'f.created_at')} AS created_at, ${iso(sql, 'f.updated_at')} AS updated_at
     FROM feedback f JOIN topics t ON t.id = f.topic_id JOIN users u ON u.id = f.user_id
     ORDER BY f.created_at, f.id`,
+}
+
+/** Waits until the client took what was written, or went away; leaves no listener behind. */
+async function drained(csv: ReturnType<typeof stringify>): Promise<void> {
+  const done = new AbortController()
+  try {
+    await Promise.race([
+      once(csv, 'drain', { signal: done.signal }),
+      once(csv, 'close', { signal: done.signal }),
+    ])
+  } finally {
+    done.abort()
+  }
 }
 
 /** The header row of each export: the columns of its query. */
@@ -95,7 +108,7 @@ export const EXPORT_COLUMNS: Record<ExportFile, string[]> = {
 }
 
 /**
- * A CSV export as a streamed answer: rows come from a Postgres cursor a
+ * A CSV export as a streamed answer: rows come from a Postgres cursor two
  * thousand at a time and go through csv-stringify, which waits for the
  * client (backpressure), so memory stays flat whatever the table's size. An
  * error part-way ends the stream early: the client sees a cut file, never a
@@ -107,7 +120,7 @@ export function exportResponse(sql: Sql, file: ExportFile): Response {
     try {
       for await (const rows of QUERIES[file](sql).cursor(CURSOR_ROWS)) {
         for (const row of rows) {
-          if (!csv.write(row)) await Promise.race([once(csv, 'drain'), once(csv, 'close')])
+          if (!csv.write(row)) await drained(csv)
         }
         // The client went away: leaving the loop closes the cursor and frees the connection.
         if (csv.destroyed) return
