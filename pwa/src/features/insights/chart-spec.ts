@@ -11,7 +11,8 @@ export type ChartSpec = {
   description: string
   kind: 'columns' | 'rows' | 'lines'
   labelHeader: string
-  series: { key: string; label: string }[]
+  /** `tableOnly` series are listed in the table and CSV file but not drawn; `unit` overrides the chart's. */
+  series: { key: string; label: string; unit?: ChartSpec['unit']; tableOnly?: boolean }[]
   rows: { label: string; values: Record<string, number | null> }[]
   unit: 'count' | 'percent' | 'days'
   /** Draw only the first rows (the table and CSV file keep them all). */
@@ -32,14 +33,19 @@ export function formatValue(value: number | null, unit: ChartSpec['unit']): stri
  * CRLF, formula injection neutralised: interest names are free text).
  */
 export function chartCsv(spec: ChartSpec): string {
-  const unitSuffix = spec.unit === 'percent' ? ' (%)' : spec.unit === 'days' ? ' (days)' : ''
-  const columns = [spec.labelHeader, ...spec.series.map((s) => `${s.label}${unitSuffix}`)]
+  const suffix = (unit: ChartSpec['unit']) =>
+    unit === 'percent' ? ' (%)' : unit === 'days' ? ' (days)' : ''
+  const columns = [
+    spec.labelHeader,
+    ...spec.series.map((s) => `${s.label}${suffix(s.unit ?? spec.unit)}`),
+  ]
   const records = spec.rows.map((row) => [
     row.label,
     ...spec.series.map((s) => {
+      const unit = s.unit ?? spec.unit
       const value = row.values[s.key] ?? null
-      if (value === null) return spec.unit === 'count' ? SUPPRESSED_LABEL : ''
-      return spec.unit === 'percent' ? Math.round(value * 1000) / 10 : value
+      if (value === null) return unit === 'count' ? SUPPRESSED_LABEL : ''
+      return unit === 'percent' ? Math.round(value * 1000) / 10 : value
     }),
   ])
   return stringify(records, { ...CSV_OPTIONS, columns })
@@ -48,10 +54,15 @@ export function chartCsv(spec: ChartSpec): string {
 /** Long rows for Observable Plot: one per label and series, hidden ones flagged. */
 export function plotData(spec: ChartSpec) {
   return spec.rows.slice(0, spec.chartRows ?? spec.rows.length).flatMap((row) =>
-    spec.series.map((s) => ({
+    drawnSeries(spec).map((s) => ({
       label: row.label,
       series: s.label,
       value: row.values[s.key] ?? null,
     })),
   )
+}
+
+/** The series the chart draws. */
+export function drawnSeries(spec: ChartSpec) {
+  return spec.series.filter((s) => !s.tableOnly)
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
 import { cn } from '../../components/ui/cn.ts'
-import { type ChartSpec, chartCsv, formatValue, plotData } from './chart-spec.ts'
+import { type ChartSpec, chartCsv, drawnSeries, formatValue, plotData } from './chart-spec.ts'
 
 /** Colours that read on white and on slate-900 alike (indigo-500, teal-500, amber-500). */
 const COLOURS = ['#6366f1', '#14b8a6', '#f59e0b']
@@ -14,10 +14,11 @@ function draw(spec: ChartSpec, width: number): SVGSVGElement | HTMLElement {
   const shown = data.filter((d) => d.value !== null)
   const hidden = data.filter((d) => d.value === null)
   const percent = spec.unit === 'percent'
+  const series = drawnSeries(spec)
   const color = {
-    domain: spec.series.map((s) => s.label),
+    domain: series.map((s) => s.label),
     range: COLOURS,
-    legend: spec.series.length > 1,
+    legend: series.length > 1,
   }
   const common = {
     width,
@@ -41,14 +42,23 @@ function draw(spec: ChartSpec, width: number): SVGSVGElement | HTMLElement {
     return Plot.plot({
       ...common,
       color,
-      marginLeft: Math.min(160, width * 0.4),
+      marginLeft: Math.min(150, width * 0.45),
       height:
         24 +
-        Math.min(spec.rows.length, spec.chartRows ?? spec.rows.length) *
-          (spec.series.length * 14 + 8),
-      fy: { label: null, domain: [...new Set(data.map((d) => d.label))] },
-      y: { axis: null, domain: spec.series.map((s) => s.label) },
-      x: { grid: true, label: null },
+        Math.min(spec.rows.length, spec.chartRows ?? spec.rows.length) * (series.length * 14 + 8),
+      fy: {
+        label: null,
+        domain: [...new Set(data.map((d) => d.label))],
+        // Long interest names would be cut at the left edge on a phone.
+        tickFormat: (d: string) => (width < 500 && d.length > 16 ? `${d.slice(0, 15)}…` : d),
+      },
+      y: { axis: null, domain: series.map((s) => s.label) },
+      x: {
+        grid: true,
+        label: null,
+        tickFormat: percent ? '.0%' : undefined,
+        ticks: width < 500 ? 3 : undefined,
+      },
       marks: [
         Plot.barX(shown, { fy: 'label', y: 'series', x: 'value', fill: 'series' }),
         Plot.text(hidden, {
@@ -67,20 +77,20 @@ function draw(spec: ChartSpec, width: number): SVGSVGElement | HTMLElement {
     ...common,
     height: 240,
     color,
-    fx: spec.series.length > 1 ? { label: null } : undefined,
+    fx: series.length > 1 ? { label: null } : undefined,
     x:
-      spec.series.length > 1
-        ? { axis: null, domain: spec.series.map((s) => s.label) }
+      series.length > 1
+        ? { axis: null, domain: series.map((s) => s.label) }
         : { label: null, domain: spec.rows.map((r) => r.label) },
     y: { grid: true, label: null, tickFormat: percent ? '.0%' : undefined },
     marks: [
       Plot.barY(shown, {
-        ...(spec.series.length > 1 ? { fx: 'label', x: 'series' } : { x: 'label' }),
+        ...(series.length > 1 ? { fx: 'label', x: 'series' } : { x: 'label' }),
         y: 'value',
         fill: 'series',
       }),
       Plot.text(hidden, {
-        ...(spec.series.length > 1 ? { fx: 'label', x: 'series' } : { x: 'label' }),
+        ...(series.length > 1 ? { fx: 'label', x: 'series' } : { x: 'label' }),
         y: 0,
         text: () => '<5',
         dy: -8,
@@ -190,7 +200,7 @@ function DataTable(props: { spec: ChartSpec }) {
             </th>
             {spec.series.map((s) => (
               <td key={s.key} className="py-1 pr-4 text-right tabular-nums">
-                {formatValue(row.values[s.key] ?? null, spec.unit)}
+                {formatValue(row.values[s.key] ?? null, s.unit ?? spec.unit)}
               </td>
             ))}
           </tr>

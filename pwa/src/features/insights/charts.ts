@@ -61,18 +61,17 @@ export function chartsOf(report: Insights): Record<string, ChartSpec> {
     interests: {
       id: 'demand-by-interest',
       title: 'Demand and supply by interest',
-      description: `People interested and open topics offering it, for the ${drawn} interests where demand most outruns supply; the table lists every interest.`,
+      description: `Each interest's share of the people interested beside its share of the open topics, for the ${drawn} interests where demand most outruns supply; the table lists every interest with its counts.`,
       kind: 'rows',
       labelHeader: 'Interest',
       series: [
-        { key: 'people', label: 'People interested' },
-        { key: 'openTopics', label: 'Open topics' },
+        { key: 'peopleShare', label: 'Share of people interested' },
+        { key: 'topicShare', label: 'Share of open topics' },
+        { key: 'people', label: 'People interested', unit: 'count', tableOnly: true },
+        { key: 'openTopics', label: 'Open topics', unit: 'count', tableOnly: true },
       ],
-      rows: demand.byInterest.map((r) => ({
-        label: r.key,
-        values: { people: r.people, openTopics: r.openTopics },
-      })),
-      unit: 'count',
+      rows: interestRows(demand.byInterest),
+      unit: 'percent',
       chartRows: drawn,
     },
     seniority: {
@@ -162,4 +161,31 @@ export function chartsOf(report: Insights): Record<string, ChartSpec> {
       unit: 'days',
     },
   }
+}
+
+/**
+ * Interests with their share of the people interested and of the open topics
+ * (of the shown counts), largest shortfall of supply first: people and topics
+ * differ by two orders of magnitude, so raw counts on one axis would hide supply.
+ */
+function interestRows(rows: Insights['demand']['byInterest']) {
+  const sum = (list: (number | null)[]) => list.reduce<number>((s, n) => s + (n ?? 0), 0)
+  const people = sum(rows.map((r) => r.people))
+  const topics = sum(rows.map((r) => r.openTopics))
+  const share = (n: number | null, total: number) => (n === null || total === 0 ? null : n / total)
+  return rows
+    .map((r) => ({
+      label: r.key,
+      values: {
+        peopleShare: share(r.people, people),
+        topicShare: share(r.openTopics, topics),
+        people: r.people,
+        openTopics: r.openTopics,
+      },
+    }))
+    .sort((a, b) => gap(b.values) - gap(a.values))
+}
+
+function gap(v: { peopleShare: number | null; topicShare: number | null }): number {
+  return (v.peopleShare ?? 0) - (v.topicShare ?? 0)
 }
