@@ -19,6 +19,8 @@ import type { Lifecycle } from './http/lifecycle.ts'
 import { noSuchEndpoint } from './http/method-not-allowed.ts'
 import { declaredRoutes } from './http/route.ts'
 import { transactional } from './http/transaction.ts'
+import { PLOT_STYLE_HASHES } from './insights/csp.ts'
+import { exportRoutes, insightsRoutes } from './insights/routes.ts'
 import { interestRoutes } from './interests/routes.ts'
 import { notificationRoutes, preferenceRoutes } from './notifications/routes.ts'
 import { createOpenApiRoutes } from './openapi/routes.ts'
@@ -57,7 +59,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", NONCE],
+        styleSrc: ["'self'", NONCE, ...PLOT_STYLE_HASHES],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -143,6 +145,8 @@ function createApi(
   api.route('/notifications', notificationRoutes)
   api.route('/interests', interestRoutes)
   api.route('/push', pushRoutes)
+  api.route('/admin/insights', insightsRoutes)
+  api.route('/admin/export', exportRoutes)
   api.route('/sync', sync)
   api.route('/openapi.json', openApi.json)
   api.route('/docs', openApi.reference)

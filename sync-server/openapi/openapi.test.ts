@@ -80,8 +80,15 @@ describe('the OpenAPI document', () => {
       'POST /api/push/subscriptions',
       'DELETE /api/push/subscriptions',
     ]
+    const insights = [
+      'GET /api/admin/insights',
+      'GET /api/admin/export/topics.csv',
+      'GET /api/admin/export/applications.csv',
+      'GET /api/admin/export/users.csv',
+      'GET /api/admin/export/feedback.csv',
+    ]
     const documented = await documentedOperations()
-    expect(documented.sort()).toEqual([...calls, ...signIn, ...sync, ...push].sort())
+    expect(documented.sort()).toEqual([...calls, ...signIn, ...sync, ...push, ...insights].sort())
   })
 
   test('lets sync push replay exactly the documented REST mutations', async () => {

@@ -22,6 +22,7 @@ function navItems(withAdminScreens: boolean): NavItem[] {
     items.push(
       { to: paths.adminTopics, label: 'Manage Topics' },
       { to: paths.adminUsers, label: 'Manage Users' },
+      { to: paths.adminInsights, label: 'Insights' },
     )
   }
   return items

@@ -20,6 +20,8 @@ const Profile = lazy(() => import('../features/profile/profile.tsx'))
 const NotificationSettings = lazy(() => import('../features/notifications/settings.tsx'))
 const AdminTopics = lazy(() => import('../features/admin/admin-topics.tsx'))
 const AdminUsers = lazy(() => import('../features/admin/admin-users.tsx'))
+// Charts and CSV writing are only in this chunk: nobody else downloads them.
+const AdminInsights = lazy(() => import('../features/insights/insights-screen.tsx'))
 
 function screen(element: ReactNode): ReactNode {
   return <Suspense fallback={<PageSpinner />}>{element}</Suspense>
@@ -48,6 +50,7 @@ function appRoutes(withAdminScreens: boolean): RouteObject[] {
     children.push(
       { path: routes.adminTopics, element: screen(<AdminTopics />) },
       { path: routes.adminUsers, element: screen(<AdminUsers />) },
+      { path: routes.adminInsights, element: screen(<AdminInsights />) },
     )
   }
   children.push({ path: '*', element: <NotFound /> })

@@ -17,6 +17,7 @@ export const routes = {
   notificationSettings: '/settings/notifications',
   adminTopics: '/admin/topics',
   adminUsers: '/admin/users',
+  adminInsights: '/admin/insights',
 } as const
 
 /** A route pattern with its `:params` filled in (each value URI-encoded). */
@@ -39,4 +40,5 @@ export const paths = {
   notificationSettings: routes.notificationSettings,
   adminTopics: routes.adminTopics,
   adminUsers: routes.adminUsers,
+  adminInsights: routes.adminInsights,
 } as const
