@@ -7,6 +7,7 @@ import {
   type TopicStatus,
 } from './constants.ts'
 import { type Actor, allow, conflict, type Decision, forbid } from './decision.ts'
+import { isTopicFull } from './topic.ts'
 import { senioritySchema } from './user.ts'
 
 const applicationStatusSchema = z.enum(APPLICATION_STATUSES)
@@ -98,7 +99,7 @@ export function checkApply(actor: Actor, topic: ApplyTopicRef, hasApplication: b
     return conflict(`This topic is ${topic.status} and is not open for applications.`)
   }
   if (hasApplication) return conflict('You have already applied to this topic.')
-  if (topic.currentMentees >= topic.maxMentees) {
+  if (isTopicFull(topic)) {
     return conflict('This topic is full: it already has the maximum number of mentees.')
   }
   return allow
@@ -127,7 +128,7 @@ export function checkDecideApplication(
       `This topic is ${topic.status}; applications can only be decided while it is approved.`,
     )
   }
-  if (to === 'accepted' && topic.currentMentees >= topic.maxMentees) {
+  if (to === 'accepted' && isTopicFull(topic)) {
     return conflict('This topic is full: it already has the maximum number of mentees.')
   }
   return allow

@@ -150,6 +150,11 @@ export function checkEditTopic(actor: Actor, topic: TopicRef): Decision {
   return allow
 }
 
+/** A topic with as many accepted mentees as places takes no more (apply, accept, the "Full" badge). */
+export function isTopicFull(topic: { currentMentees: number; maxMentees: number }): boolean {
+  return topic.currentMentees >= topic.maxMentees
+}
+
 /** An edit may not set maxMentees below the mentees already accepted. */
 export function checkMaxMentees(topic: { currentMentees: number }, maxMentees: number): Decision {
   if (maxMentees >= topic.currentMentees) return allow

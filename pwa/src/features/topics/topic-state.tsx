@@ -1,6 +1,6 @@
 import { UserIcon } from '@heroicons/react/20/solid'
 import { canApply } from '../../../../shared/application.ts'
-import { isTopicMentor } from '../../../../shared/topic.ts'
+import { isTopicFull, isTopicMentor } from '../../../../shared/topic.ts'
 import type { User } from '../../../../shared/user.ts'
 import { SyncState } from '../../components/topic/sync-state.tsx'
 import { TopicStatusBadge } from '../../components/topic/topic-status-badge.tsx'
@@ -27,7 +27,7 @@ export function TopicState(props: {
   const { topic, me, application } = props
   const applyAllowed = canApply(me, topic, application !== undefined)
   const own = isTopicMentor(me, topic)
-  const full = topic.currentMentees >= topic.maxMentees
+  const full = isTopicFull(topic)
   const parts = [
     topic.status !== 'approved' && (
       <TopicStatusBadge key="status" status={topic.status} labels={LIST_STATUS_LABELS} />

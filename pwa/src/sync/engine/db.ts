@@ -11,6 +11,7 @@ import type {
   syncTopicSchema,
   syncUserSchema,
 } from '../../../../shared/sync.ts'
+import { SYNC_TABLES } from '../../../../shared/sync.ts'
 
 /**
  * One IndexedDB database per signed-in user (`pairwise-<userId>`): the rows
@@ -177,15 +178,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 1
 
 /** The synced tables, cleared by a pull that starts again. */
-export const SYNCED_TABLES = [
-  'topics',
-  'applications',
-  'feedback',
-  'notifications',
-  'users',
-  'interests',
-  'preferences',
-] as const
+export const SYNCED_TABLES = [...SYNC_TABLES, 'preferences'] as const
 
 export function databaseName(userId: string): string {
   return `pairwise-${userId}`
