@@ -11,6 +11,7 @@ import { deviceRoutes } from './auth/devices.ts'
 import { signInRateLimit } from './auth/rate-limit.ts'
 import { authRoutes } from './auth/routes.ts'
 import { loadSession } from './auth/sessions.ts'
+import { clientEventRoutes } from './client-events/routes.ts'
 import { limitBody } from './http/body-limit.ts'
 import { refuseCrossSite } from './http/csrf.ts'
 import type { AppEnv, Deps } from './http/env.ts'
@@ -125,6 +126,7 @@ function createApi(deps: Deps, sync: Hono<AppEnv>): Hono<AppEnv> {
   api.route('/', interestRoutes)
   api.route('/', pushRoutes)
   api.route('/', openApiRoutes)
+  api.route('/', clientEventRoutes)
   api.route('/sync', sync)
   api.all('*', (c) =>
     problemResponse(404, `There is no API endpoint ${c.req.method} ${c.req.path}.`),

@@ -4,6 +4,7 @@ import {
   decideApplicationSchema,
   myApplicationSchema,
 } from '../../shared/application.ts'
+import { clientEventAcceptedSchema, clientEventSchema } from '../../shared/client-events.ts'
 import { feedbackInputSchema, feedbackSchema } from '../../shared/feedback.ts'
 import { interestsResponseSchema } from '../../shared/interests.ts'
 import { notificationSchema } from '../../shared/notification.ts'
@@ -506,6 +507,19 @@ export const PUSH_ENDPOINTS: Endpoint[] = [
       "Stops pushes to the caller's device with this endpoint. `removed` is 0 when the caller has no such device (another user's endpoint is left alone).",
     body: pushUnsubscribeSchema,
     response: { status: 200, schema: pushUnsubscribedSchema, description: 'How many went' },
+  },
+  {
+    method: 'POST',
+    path: '/client-events',
+    tag: 'Sync',
+    auth: true,
+    replayable: false,
+    errors: [401, 429],
+    summary: 'Report a browser stall',
+    description:
+      "The PWA's watchdog reports an IndexedDB operation or the sync lock that did not settle in time, and whether reopening brought the screen back. Logged on one line without personal data; nothing is stored. At most 30 per minute from one address.",
+    body: clientEventSchema,
+    response: { status: 202, schema: clientEventAcceptedSchema, description: 'Logged' },
   },
 ]
 
