@@ -96,7 +96,12 @@ export class SyncEngine {
       this.status.update({ online: c.isOnline() })
       this.cleanups.push(
         c.subscribe((event) => {
-          if (event === 'offline') return this.status.update({ online: false })
+          if (event === 'offline') {
+            // Nothing to hear while offline; the flush on `online` opens it again.
+            this.events?.close()
+            this.events = null
+            return this.status.update({ online: false })
+          }
           void this.flush()
         }),
       )
@@ -201,6 +206,8 @@ export class SyncEngine {
     const factory = this.o.eventSource
     const open = this.events && this.events.readyState !== EVENT_SOURCE_CLOSED
     if (!factory || this.stopped || this.deleted || open) return
+    // Offline, the browser would only fail to connect (and log it): wait for `online`.
+    if (this.o.connectivity && !this.o.connectivity.isOnline()) return
     this.events?.close()
     const events = factory(`${this.o.baseUrl}/api/sync/events`)
     events.addEventListener('poke', () => this.poke())
