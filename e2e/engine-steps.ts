@@ -61,7 +61,13 @@ export const SHOWS_TEXT = `(text) => document.body.innerText.includes(text)`
 export const SERVICE_WORKER_READY = `async () => {
   if (!('serviceWorker' in navigator)) return 'unsupported'
   const registration = await navigator.serviceWorker.ready
-  return registration.active ? registration.active.state : 'none'
+  const worker = registration.active
+  if (!worker) return 'none'
+  // ready answers once a worker is active, which may still be activating.
+  if (worker.state === 'activating') {
+    await new Promise((resolve) => worker.addEventListener('statechange', resolve, { once: true }))
+  }
+  return worker.state
 }`
 
 /** Reports a stall the way the watchdog does; answers the HTTP status. */
