@@ -19,5 +19,5 @@ describe('WebKit loading /dashboard in fresh sessions', () => {
     await approvedTopicFor(mentor, uniqueName('Wedge topic'))
     const result = await runWedgeLoop(baseUrl(), 4, mentor)
     expect(result).toMatchObject({ sessions: 4, wedged: 0 })
-  }, 180_000)
+  }, 240_000)
 })

@@ -2,7 +2,7 @@ import { SHOWS_TEXT, SIGN_IN, waitInPage } from './engine-steps.ts'
 import { openWebKit } from './engines.ts'
 
 /** How long "Topics I Mentor" may take to load before a session counts as wedged. */
-export const WEDGE_AFTER_MS = 15_000
+export const WEDGE_AFTER_MS = 30_000
 
 /** "Topics I Mentor" shows its list or its empty state (not the spinner). */
 const MY_TOPICS_LOADED = `() => {
