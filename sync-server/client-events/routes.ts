@@ -13,18 +13,19 @@ import { readBody } from '../http/validate.ts'
  */
 export const clientEventRoutes = new Hono<AppEnv>()
 
-clientEventRoutes.post(
+clientEventRoutes.use(
   '/client-events',
   rateLimit({ name: 'client-events', limit: () => CLIENT_EVENT_RATE_LIMIT, windowSeconds: 60 }),
-  async (c) => {
-    requireUser(c)
-    const event = await readBody(c, clientEventSchema)
-    // Info, not warn: a stall the client recovered from is expected on WebKit, not a server fault.
-    console.info(
-      `Client event: ${event.kind} ${event.operation} after ${event.waitedMs} ms on ${event.engine}, ${
-        event.recovered ? 'recovered' : 'not recovered'
-      }`,
-    )
-    return c.json({ logged: true as const }, 202)
-  },
 )
+
+clientEventRoutes.post('/client-events', async (c) => {
+  requireUser(c)
+  const event = await readBody(c, clientEventSchema)
+  // Info, not warn: a stall the client recovered from is expected on WebKit, not a server fault.
+  console.info(
+    `Client event: ${event.kind} ${event.operation} after ${event.waitedMs} ms on ${event.engine}, ${
+      event.recovered ? 'recovered' : 'not recovered'
+    }`,
+  )
+  return c.json({ logged: true as const }, 202)
+})
