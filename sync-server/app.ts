@@ -11,6 +11,7 @@ import { deviceRoutes } from './auth/devices.ts'
 import { signInRateLimit } from './auth/rate-limit.ts'
 import { authRoutes } from './auth/routes.ts'
 import { loadSession } from './auth/sessions.ts'
+import { clientEventRoutes } from './client-events/routes.ts'
 import { limitBody } from './http/body-limit.ts'
 import { refuseCrossSite } from './http/csrf.ts'
 import type { AppEnv, Deps } from './http/env.ts'
@@ -147,6 +148,7 @@ function createApi(
   api.route('/push', pushRoutes)
   api.route('/admin/insights', insightsRoutes)
   api.route('/admin/export', exportRoutes)
+  api.route('/client-events', clientEventRoutes)
   api.route('/sync', sync)
   api.route('/openapi.json', openApi.json)
   api.route('/docs', openApi.reference)

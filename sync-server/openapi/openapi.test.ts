@@ -74,7 +74,12 @@ describe('the OpenAPI document', () => {
       'POST /api/user/sessions/sign-out-others',
       'POST /api/user/sessions/{id}/sign-out',
     ]
-    const sync = ['GET /api/sync/pull', 'POST /api/sync/push', 'GET /api/sync/events']
+    const sync = [
+      'GET /api/sync/pull',
+      'POST /api/sync/push',
+      'GET /api/sync/events',
+      'POST /api/client-events',
+    ]
     const push = [
       'GET /api/push/vapid-public-key',
       'POST /api/push/subscriptions',

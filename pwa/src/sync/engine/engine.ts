@@ -11,6 +11,13 @@ import {
 import { EVENT_SOURCE_CLOSED, type EventSourceLike } from './environment.ts'
 import { Flusher, type FlushResult } from './flusher.ts'
 import { type ResolvedOptions, resolveOptions, type SyncEngineOptions } from './options.ts'
+import { reportClientEvent } from './report.ts'
+import {
+  browserEngineOf,
+  RecoveryCount,
+  type StallOutcome,
+  StallWatchdog,
+} from './stall-watchdog.ts'
 import { observeDbStatus, StatusStore } from './status.ts'
 
 export type { FlushResult } from './flusher.ts'
@@ -32,6 +39,9 @@ export class SyncEngine {
   readonly db: SyncDb
   readonly mutate: Mutations
   readonly status = new StatusStore()
+  /** Bumped when the watchdog reopened a stuck IndexedDB: live queries subscribe again. */
+  readonly recoveries = new RecoveryCount()
+  private readonly watchdog: StallWatchdog
   private readonly o: ResolvedOptions
   private readonly flusher: Flusher
   private stopped = false
@@ -43,8 +53,21 @@ export class SyncEngine {
   private readonly rejectedListeners = new Set<(row: RejectedRow) => void>()
 
   constructor(options: SyncEngineOptions) {
-    this.o = resolveOptions(options)
+    const resolved = resolveOptions(options)
     this.db = createSyncDb(options.dbName ?? databaseName(options.user.id), options.indexedDB)
+    this.watchdog = new StallWatchdog({
+      db: this.db,
+      clock: resolved.clock,
+      engine: browserEngineOf(globalThis.navigator?.userAgent ?? ''),
+      report: (event) => reportClientEvent(resolved, event),
+      onRecovered: () => {
+        this.flusher.abandonCurrent()
+        this.observe()
+        this.recoveries.bump()
+        if (!this.stopped) void this.flush()
+      },
+    })
+    this.o = { ...resolved, lock: this.watchdog.watchLock(resolved.lock) }
     this.flusher = new Flusher({
       db: this.db,
       options: this.o,
@@ -96,7 +119,12 @@ export class SyncEngine {
       this.status.update({ online: c.isOnline() })
       this.cleanups.push(
         c.subscribe((event) => {
-          if (event === 'offline') return this.status.update({ online: false })
+          if (event === 'offline') {
+            // Nothing to hear while offline; the flush on `online` opens it again.
+            this.events?.close()
+            this.events = null
+            return this.status.update({ online: false })
+          }
           void this.flush()
         }),
       )
@@ -132,6 +160,14 @@ export class SyncEngine {
    */
   flush(): Promise<FlushResult> {
     return this.flusher.flush()
+  }
+
+  /**
+   * A read the screen waits for has not answered for a while: probe
+   * IndexedDB and, if it is stuck, reopen it (see StallWatchdog).
+   */
+  checkStall(operation: string): Promise<StallOutcome> {
+    return this.watchdog.check(operation)
   }
 
   /** Something changed on the server (an event, a push message): pull. */
@@ -188,6 +224,7 @@ export class SyncEngine {
         if (this.stopped || this.deleted) return
         if (!this.db.isOpen()) await this.db.open()
         this.observe()
+        this.recoveries.bump()
         void this.flush()
       } catch {
         this.flusher.retryLater()
@@ -201,6 +238,8 @@ export class SyncEngine {
     const factory = this.o.eventSource
     const open = this.events && this.events.readyState !== EVENT_SOURCE_CLOSED
     if (!factory || this.stopped || this.deleted || open) return
+    // Offline, the browser would only fail to connect (and log it): wait for `online`.
+    if (this.o.connectivity && !this.o.connectivity.isOnline()) return
     this.events?.close()
     const events = factory(`${this.o.baseUrl}/api/sync/events`)
     events.addEventListener('poke', () => this.poke())

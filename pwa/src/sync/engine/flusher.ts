@@ -94,6 +94,11 @@ export class Flusher {
     await this.rerun
   }
 
+  /** Gives up the running flush (it held the lock on a stuck IndexedDB); later flushes still run. */
+  abandonCurrent(): void {
+    this.current?.abandon()
+  }
+
   /** Retries after the next backoff delay. */
   retryLater(): void {
     const { random, backoff } = this.host.options

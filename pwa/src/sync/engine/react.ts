@@ -11,6 +11,7 @@ import type { Mutations } from '../mutators/mutations.ts'
 import type { RowTable, SyncDb } from './db.ts'
 import type { SyncEngine } from './engine.ts'
 import type { SyncStatus } from './status.ts'
+import { useStallCheck, waitIfClosed } from './use-stall-check.ts'
 import { readPreferences, readRejected, readRow, readTable } from './view.ts'
 
 /**
@@ -58,7 +59,14 @@ export function useSynced<T>(
   deps: unknown[] = [],
 ): T | undefined {
   const engine = useSyncEngine()
-  return useLiveQuery(() => read(engine.db), [engine, ...deps])
+  // After the watchdog reopened IndexedDB, queries stuck on the old connection start again.
+  const recoveries = useSyncExternalStore(engine.recoveries.subscribe, engine.recoveries.get)
+  const value = useLiveQuery(
+    () => read(engine.db).catch(waitIfClosed),
+    [engine, recoveries, ...deps],
+  )
+  useStallCheck(engine, value === undefined)
+  return value
 }
 
 /** Every merged row of a table: each with `sync.pending`, `sync.rejected`... */
