@@ -32,6 +32,8 @@ export type OpenApiDocument = Awaited<ReturnType<typeof buildOpenApiDocument>>
  */
 export async function buildOpenApiDocument(app: Hono<AppEnv>) {
   const doc = await generateSpecs(app, {
+    // The CSV exports end in .csv: they are API answers, not static files.
+    excludeStaticFile: false,
     documentation: {
       info: {
         title: 'Pairwise API',
