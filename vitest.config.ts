@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
+const PROCESS_TESTS = 'sync-server/{failover,postgres-restart,rolling-restart,scale-out}.test.ts'
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,11 +16,27 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['sync-server/**/*.test.ts'],
+          exclude: [PROCESS_TESTS],
           // A test fails on unexpected console.error/warn; expectConsole() marks what it means.
           setupFiles: ['test-support/console-guard.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        // Whole server processes behind proxies, with their database cut, restarted or shared
+        // (PostgreSQL only): one file at a time, after the browser tests, so that what they
+        // measure and the timing of the outages they cause are not at the mercy of other suites.
+        test: {
+          name: 'processes',
+          include: [PROCESS_TESTS],
+          setupFiles: ['test-support/console-guard.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
       {
