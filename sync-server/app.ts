@@ -11,6 +11,7 @@ import { deviceRoutes } from './auth/devices.ts'
 import { signInRateLimit } from './auth/rate-limit.ts'
 import { authRoutes } from './auth/routes.ts'
 import { loadSession } from './auth/sessions.ts'
+import { clientEventRateLimit } from './client-events/rate-limit.ts'
 import { clientEventRoutes } from './client-events/routes.ts'
 import { limitBody } from './http/body-limit.ts'
 import { refuseCrossSite } from './http/csrf.ts'
@@ -127,6 +128,7 @@ function createApi(
   // Counted on the pool before the request's transaction, so refused and failed attempts count.
   api.use('/auth/microsoft', signInRateLimit)
   api.use('/auth/dev-login', signInRateLimit)
+  api.use('/client-events', clientEventRateLimit)
   api.use(loadSession)
   api.use(transactional)
   // Every feature at its own prefix, with paths relative to it.

@@ -1,13 +1,8 @@
 import { Hono } from 'hono'
-import {
-  CLIENT_EVENT_RATE_LIMIT,
-  clientEventAcceptedSchema,
-  clientEventSchema,
-} from '../../shared/client-events.ts'
+import { clientEventAcceptedSchema, clientEventSchema } from '../../shared/client-events.ts'
 import { requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { body } from '../http/input.ts'
-import { rateLimit } from '../http/rate-limit.ts'
 import { route } from '../http/route.ts'
 
 /**
@@ -29,7 +24,6 @@ clientEventRoutes.post(
       "The PWA's watchdog reports an IndexedDB operation or the sync lock that did not settle in time, and whether reopening brought the screen back. Logged on one line without personal data; nothing is stored. At most 30 per minute from one address.",
     response: { status: 202, schema: clientEventAcceptedSchema, description: 'Logged' },
   }),
-  rateLimit({ name: 'client-events', limit: () => CLIENT_EVENT_RATE_LIMIT, windowSeconds: 60 }),
   body(clientEventSchema),
   async (c) => {
     requireUser(c)
