@@ -260,11 +260,7 @@ describe('create topic', () => {
 })
 
 describe('create topic offline', () => {
-  // Quarantined on 2026-11-23: after this session's merges it passes alone (file or test) but
-  // timed out in 2 of 3 full-suite runs waiting for "All changes saved" after reconnecting.
-  // Suspected: the new poke coalescing or the pull-confirmation path after a busy e2e server.
-  // The closing note of that session asks the next one to find the cause and re-enable it.
-  it.skip('keeps the topic on this device, goes home, and sends it once back online', async () => {
+  it('keeps the topic on this device, goes home, and sends it once back online', async () => {
     const app = await openApp(browser, uniqueName('offline'), { path: '/create' })
     const { page } = app
     const subject = uniqueName('Offline topic')

@@ -4,6 +4,7 @@ import type { Sql } from '../db/connect.ts'
 import { listenInSession } from '../db/session-notify.ts'
 import { type CoalesceOptions, Coalescer } from './coalesce.ts'
 import { hasChanges } from './pull.ts'
+import { type Bounds, readBounds } from './watermark.ts'
 
 /** The channel the triggers of sql/0003_sync.sql notify on. */
 const SYNC_CHANNEL = 'pairwise_sync'
@@ -281,11 +282,8 @@ export class SyncHub {
     this.heldTimer = undefined
   }
 
-  private async snapshot(): Promise<{ xmin: bigint; xmax: bigint }> {
-    const [row] = await this.sql<{ xmin: string; xmax: string }[]>`
-      SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax
-      FROM pg_current_snapshot() AS s`
-    return { xmin: BigInt(row?.xmin ?? '0'), xmax: BigInt(row?.xmax ?? '0') }
+  private snapshot(): Promise<Bounds> {
+    return readBounds(this.sql)
   }
 
   /** Pokes now, or once the subscriber's coalescing window ends (coalesce.ts). */
@@ -305,9 +303,7 @@ export class SyncHub {
   }
 
   private async xmin(): Promise<string> {
-    const [row] = await this.sql<{ xmin: string }[]>`
-      SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`
-    return row?.xmin ?? '0'
+    return (await readBounds(this.sql)).xmin.toString()
   }
 
   private startPolling(): void {

@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors.ts'
 import { type Cursor, decodeCursor, encodeCursor, initialCursor } from './cursor.ts'
 import { feedbackOfTopics, type Removal, readPreferences, readRemovals } from './removals.ts'
 import { type Pass, TABLE_READERS } from './tables.ts'
+import { readBounds } from './watermark.ts'
 
 /**
  * How long `sync_removals` entries are kept (housekeeping sweeps older ones).
@@ -65,11 +66,12 @@ function emptyPage(): PullResponse {
  * since the cursor, what left the viewer's view, and the next cursor.
  *
  * The watermark X of a pass is the oldest transaction still running when the
- * pass begins (`pg_snapshot_xmin`): every transaction below it has finished,
- * so the rows of [W, X) are final, and a transaction still running is in a
+ * pass begins (watermark.ts): every transaction below it has finished, so
+ * the rows of [W, X) are final, and a transaction still running is in a
  * later pass whatever its sequence numbers. No row is skipped when
- * transactions commit out of order; a transaction open for long anywhere in
- * the cluster delays every client's changes until it ends.
+ * transactions commit out of order; a transaction of this database open for
+ * long delays every client's changes until it ends (one of another database
+ * of the cluster does not).
  */
 export async function pullPage(
   sql: Sql,
@@ -77,9 +79,7 @@ export async function pullPage(
   query: { cursor?: string | undefined; limit: number },
 ): Promise<PullResponse> {
   return sql.begin('isolation level repeatable read read only', async (tx) => {
-    const [snapshot] = await tx<{ xmin: string }[]>`
-      SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`
-    const xmin = snapshot?.xmin ?? '0'
+    const xmin = (await readBounds(tx)).xmin.toString()
     let cursor: Cursor | undefined = query.cursor
       ? decodeCursor(query.cursor, viewer.id)
       : undefined

@@ -2,6 +2,7 @@ import postgres, { type Sql, type TransactionSql } from 'postgres'
 import { expect } from 'vitest'
 import { type PullResponse, pullResponseSchema, SYNC_TABLES } from '../../shared/sync.ts'
 import type { Client } from '../test/server.ts'
+import { readBounds } from './watermark.ts'
 
 // Helpers the sync tests share: a client that pulls to the end, as the PWA's
 // sync client will.
@@ -175,11 +176,11 @@ export async function openEventStream(client: Client): Promise<EventStream> {
 }
 
 /**
- * Waits until every transaction running when it was called has ended, on any
- * database of the cluster. A pull serves changes below the oldest running
- * transaction (the watermark), so other tests' transactions on the same
- * PostgreSQL server can hold a change back for a moment, as the protocol
- * means them to; after this, a pull sees everything committed before the call.
+ * Waits until every transaction of this database running when it was called
+ * has ended. A pull serves changes below the oldest running transaction of
+ * the database (the watermark, watermark.ts), so the server's own background
+ * work can hold a change back for a moment, as the protocol means it to;
+ * after this, a pull sees everything committed before the call.
  */
 export async function settled(sql: Sql, timeoutMs = 20_000): Promise<void> {
   const [mark] = await sql<{ xmax: string }[]>`
@@ -187,9 +188,7 @@ export async function settled(sql: Sql, timeoutMs = 20_000): Promise<void> {
   const target = BigInt(mark?.xmax ?? '0')
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const [now] = await sql<{ xmin: string }[]>`
-      SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`
-    if (BigInt(now?.xmin ?? '0') >= target) return
+    if ((await readBounds(sql)).xmin >= target) return
     if (Date.now() > deadline) throw new Error('Transactions older than the test stayed open')
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
