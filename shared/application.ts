@@ -61,6 +61,15 @@ export const decideApplicationSchema = z
       })
     }
   })
+  // The rule above, as the API document shows it.
+  .meta({
+    if: { properties: { status: { const: 'rejected' } }, required: ['status'] },
+    // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword
+    then: {
+      properties: { rejectionReason: { type: 'string', pattern: '\\S' } },
+      required: ['rejectionReason'],
+    },
+  })
   .transform((value) => (value.status === 'accepted' ? { ...value, rejectionReason: null } : value))
 export type ApplicationDecision = z.infer<typeof decideApplicationSchema>
 

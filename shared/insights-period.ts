@@ -44,6 +44,7 @@ export const periodQuerySchema = z
   .object({
     from: z
       .string({ error: 'from is required: the first day of a month, as YYYY-MM-DD' })
+      .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-01$', examples: ['2026-01-01'] })
       .refine((v) => parseDay(v) !== null, 'from must be a date written YYYY-MM-DD')
       .refine(
         (v) => v.endsWith('-01'),
@@ -51,6 +52,8 @@ export const periodQuerySchema = z
       ),
     to: z
       .string({ error: 'to is required: the last day of a month, as YYYY-MM-DD' })
+      // A month's last day and a period of at most 36 months, which a schema cannot say.
+      .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-(28|29|30|31)$', examples: ['2026-12-31'] })
       .refine((v) => parseDay(v) !== null, 'to must be a date written YYYY-MM-DD')
       .refine((v) => {
         const day = parseDay(v)

@@ -18,6 +18,11 @@ function pushEndpointSchema(options: { allowLoopbackHttp: boolean }) {
   return z
     .string({ error: 'endpoint must be the URL of the push service' })
     .max(2048, { error: 'endpoint must be at most 2048 characters' })
+    .meta({
+      format: 'uri',
+      pattern: '^https://',
+      examples: ['https://fcm.googleapis.com/fcm/send/dZ3kq1V0:APA91bH'],
+    })
     .refine(
       (value) => {
         if (!URL.canParse(value)) return false
@@ -31,6 +36,10 @@ function pushEndpointSchema(options: { allowLoopbackHttp: boolean }) {
       { error: 'endpoint must be an https:// URL of a push service' },
     )
 }
+
+/** A P-256 public key as a browser gives it (from the Web Push test vectors of RFC 8291). */
+const EXAMPLE_P256DH =
+  'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4'
 
 /** 9999-12-31T23:59:59.999Z in milliseconds: the latest expirationTime accepted. */
 const LAST_MILLISECOND_OF_9999 = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
@@ -57,7 +66,9 @@ export function pushSubscriptionSchemaFor(options: { allowLoopbackHttp: boolean 
           .string({ error: 'keys.p256dh must be the base64url P-256 key of the subscription' })
           .regex(/^B[A-Za-z0-9_-]{86}=?$/, {
             error: 'keys.p256dh must be the base64url P-256 key of the subscription',
-          }),
+          })
+          // A point on the P-256 curve, which a pattern cannot say: an example that is one.
+          .meta({ examples: [EXAMPLE_P256DH] }),
         auth: z
           .string({ error: 'keys.auth must be the base64url 16-byte secret of the subscription' })
           .regex(/^[A-Za-z0-9_-]{22}(==)?$/, {

@@ -62,7 +62,15 @@ export const SYNC_TABLES = [
 export type SyncTable = (typeof SYNC_TABLES)[number]
 
 export const pullQuerySchema = z.strictObject({
-  cursor: z.string().max(2048).optional(),
+  cursor: z
+    .string()
+    .max(2048)
+    .meta({
+      pattern: '^[A-Za-z0-9_-]+$',
+      description:
+        'The `cursor` the previous pull answered, as it was given (issued to this user); left out, the pull starts from the beginning.',
+    })
+    .optional(),
   limit: z.coerce
     .number({ error: `limit must be a number from 1 to ${PULL_LIMIT_MAX}` })
     .int(`limit must be a whole number from 1 to ${PULL_LIMIT_MAX}`)

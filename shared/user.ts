@@ -49,7 +49,8 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>
 
 /** POST /api/auth/dev-login. */
 export const devLoginSchema = z.strictObject({
-  userId: z.string().trim().min(1, 'userId is required').max(USERNAME_MAX_LENGTH),
+  /** A user's id, or a username (a UUID is a username's characters too). */
+  userId: usernameSchema,
 })
 
 export function checkEditProfile(actor: Actor, profileUserId: string): Decision {

@@ -49,6 +49,12 @@ authRoutes.get(
     auth: false,
     errors: [404, 429],
     summary: 'Development sign-in page',
+    response: {
+      status: 200,
+      schema: z.string(),
+      mediaType: 'text/html',
+      description: 'The sign-in page',
+    },
     description:
       'An HTML page listing the users to sign in as, with a field for a new username; its forms POST to /auth/dev-login. Not available when NODE_ENV=production (404).',
   }),

@@ -66,14 +66,16 @@ export function query<S extends z.ZodObject>(schema: S) {
       await next()
     },
   )
-  const properties = (jsonSchema(schema, 'input').properties ?? {}) as Record<string, object>
+  const documented = jsonSchema(schema, 'input')
+  const properties = (documented.properties ?? {}) as Record<string, object>
+  const required = new Set((documented.required ?? []) as string[])
   return Object.assign(middleware, {
     [uniqueSymbol]: {
       spec: {
         parameters: Object.entries(properties).map(([name, schema]) => ({
           name,
           in: 'query',
-          required: false,
+          required: required.has(name),
           schema,
         })),
         responses: { 400: problemResponseSpec(400) },

@@ -15,10 +15,23 @@ const ERROR_TEXT: Record<number, string> = {
 
 /** A zod schema as JSON Schema: `input` for what a client sends, `output` for what it receives. */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      // A trimmed string with a minimum length refuses blanks: say so (the only
+      // overwrite the shared schemas use is trim()).
+      const def = zodSchema._zod.def as {
+        type: string
+        checks?: { _zod: { def: { check: string } } }[]
+      }
+      const trims =
+        def.type === 'string' && def.checks?.some((c) => c._zod.def.check === 'overwrite')
+      if (trims && (jsonSchema.minLength ?? 0) > 0 && jsonSchema.pattern === undefined) {
+        jsonSchema.pattern = '\\S'
+      }
+    },
+  }) as Record<string, unknown>
   return rest
 }
 

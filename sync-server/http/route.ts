@@ -19,7 +19,14 @@ export type RouteSpec = {
   description: string
   /** Signed-in users only, unless false (sign-in and sign-out themselves). */
   auth?: false
-  response?: { status: number; schema: z.ZodType; description: string; mediaType?: string }
+  response?: {
+    status: number
+    schema: z.ZodType
+    description: string
+    mediaType?: string
+    /** Another success status with the same body (200 when a POST finds the thing it would create). */
+    also?: { status: number; description: string }
+  }
   /** Error statuses it can answer besides 400 (declared by body() and query()), 413 and 422. */
   errors: number[]
   /** A mutation that takes no Idempotency-Key of its own (sync push: each mutation has one). */
@@ -47,16 +54,15 @@ const OPTIONS = Symbol('route options')
  */
 export function route(spec: RouteSpec): MiddlewareHandler {
   const { tag, summary, description, response, errors, ...options } = spec
+  const content = response && {
+    [response.mediaType ?? 'application/json']: { schema: jsonSchema(response.schema, 'output') },
+  }
   const success: Record<number, object> = response
     ? {
-        [response.status]: {
-          description: response.description,
-          content: {
-            [response.mediaType ?? 'application/json']: {
-              schema: jsonSchema(response.schema, 'output'),
-            },
-          },
-        },
+        [response.status]: { description: response.description, content },
+        ...(response.also
+          ? { [response.also.status]: { description: response.also.description, content } }
+          : {}),
       }
     : { 302: { description: 'Redirect to /' } }
   const described = describeRoute({

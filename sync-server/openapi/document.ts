@@ -66,6 +66,8 @@ export async function buildOpenApiDocument(app: Hono<AppEnv>) {
       op.parameters ??= []
       if (!MUTATING.has(method)) continue
       if (idempotent) op.parameters.push(IDEMPOTENCY_KEY)
+      // A key of 0 or over 255 characters is refused with 400 before anything else.
+      if (idempotent) op.responses[400] ??= problemResponseSpec(400)
       // Sign-in itself runs no stored-answer check: only signed-in mutations answer these.
       const statuses = !auth ? [] : idempotent ? [413, 422] : [413]
       for (const s of statuses) op.responses[s] ??= problemResponseSpec(s)

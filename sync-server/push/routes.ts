@@ -67,7 +67,12 @@ pushRoutes.post(
     summary: 'Push: register this device',
     description:
       'Takes `PushSubscription.toJSON()` and from now on sends this device a push for every notification whose preference is on. The endpoint must be https. Registering an endpoint again updates it and moves it to the caller and this session (201 for a new device, 200 for a known one); signing out of the session ends its pushes. A user may have several devices (the 20 most recently registered).',
-    response: { status: 201, schema: pushSubscriptionInfoSchema, description: 'The device' },
+    response: {
+      status: 201,
+      schema: pushSubscriptionInfoSchema,
+      description: 'The device, registered',
+      also: { status: 200, description: 'A known device, updated' },
+    },
   }),
   // Production takes only https endpoints of public push services.
   body(

@@ -51,7 +51,12 @@ topicFeedbackRoutes.post(
     summary: 'Add or edit feedback',
     description:
       'The mentor or an accepted mentee of a concluded topic leaves feedback; posting again edits it (one per person). 201 when created, 200 when edited.',
-    response: { status: 201, schema: feedbackSchema, description: 'The saved feedback' },
+    response: {
+      status: 201,
+      schema: feedbackSchema,
+      description: 'The feedback, created',
+      also: { status: 200, description: 'The feedback, edited' },
+    },
   }),
   body(feedbackInputSchema),
   async (c) => {

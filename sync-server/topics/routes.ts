@@ -124,10 +124,10 @@ topicRoutes.patch(
     errors: [401, 403, 404, 409],
     summary: 'Edit a topic',
     description:
-      'The mentor or an administrator edits a topic that has not started. Editing a rejected topic resubmits it for review (proposed, reason cleared). The maximum cannot go below the accepted mentees.',
+      "The mentor or an administrator edits a topic that has not started. Editing a rejected topic resubmits it for review (proposed, reason cleared). The maximum cannot go below the accepted mentees. The body is the one POST /api/topics takes, without `id` (an `id` equal to the path's is ignored; another one is a 400).",
     response: { status: 200, schema: topicSchema, description: 'The edited topic' },
   }),
-  body(topicInputSchema),
+  body(topicInputSchema, topicInputSchema.omit({ id: true })),
   async (c) => {
     const { user, actor, id, db } = callerOn(c, NOT_FOUND)
     const topic = await lockVisibleTopic(db, actor, id)
