@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     const large = await deltaPull(server, mentor, reader, first.cursor)
 
     const replay = await replayMutations(await server.signIn('bench-pusher'), 1_000)
+    const concurrent = await pushVsRest(server)
 
     const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en')
     console.log(
@@ -40,6 +41,13 @@ async function main(): Promise<void> {
     console.log(
       `Replay of 1,000 queued mutations (pushes of 100): ${(replay.ms / 1000).toFixed(2)} s = ` +
         `${rate(1_000, replay.ms)} mutations/s`,
+    )
+    const ratio = concurrent.pushRate / concurrent.restRate
+    console.log(
+      `${CLIENTS} clients at once, ${MUTATIONS_PER_CLIENT} mutations each (${ROUNDS} rounds, side by side):\n` +
+        `  sync push, batches of 100:  ${Math.round(concurrent.pushRate).toLocaleString('en')} mutations/s   target >= 1,500/s\n` +
+        `  single REST calls:          ${Math.round(concurrent.restRate).toLocaleString('en')} mutations/s\n` +
+        `  push / REST:                ${ratio.toFixed(2)}x   target >= 2x`,
     )
   } finally {
     await server.stop()
@@ -108,6 +116,73 @@ async function deltaPull(server: TestServer, mentor: Client, reader: Client, fro
   }
   times.sort((a, b) => a - b)
   return { medianMs: times[Math.floor(times.length / 2)] ?? 0, rows }
+}
+
+const CLIENTS = 20
+const MUTATIONS_PER_CLIENT = 200
+const ROUNDS = 2
+
+/**
+ * `CLIENTS` people sending their queued work at once, by sync push (batches of
+ * 100) and the same kind of mutations as single REST calls with an
+ * Idempotency-Key, alternating, `ROUNDS` times each: mutations per second.
+ */
+async function pushVsRest(server: TestServer) {
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) => server.signIn(`bench-crowd-${i}`)),
+  )
+  let pushMs = 0
+  let restMs = 0
+  for (let round = 0; round < ROUNDS; round++) {
+    let start = performance.now()
+    await Promise.all(
+      clients.map(async (client) => {
+        const queue = offlineQueue(MUTATIONS_PER_CLIENT, `Push ${round}`)
+        for (let i = 0; i < queue.length; i += 100) {
+          const res = await client.post('/api/sync/push', {
+            clientId: 'bench',
+            mutations: queue.slice(i, i + 100),
+          })
+          const failed = (res.body as PushResponse).results?.filter((r) => r.status >= 300)
+          if (res.status !== 200 || failed?.length) {
+            throw new Error(`push failed: ${res.text.slice(0, 300)}`)
+          }
+        }
+      }),
+    )
+    pushMs += performance.now() - start
+    start = performance.now()
+    await Promise.all(
+      clients.map(async (client) => {
+        for (const m of offlineQueue(MUTATIONS_PER_CLIENT, `REST ${round}`)) {
+          const res = await client.request(m.method, m.path, m.body, {
+            headers: { 'idempotency-key': m.id },
+          })
+          if (res.status >= 300) throw new Error(`REST ${m.method} answered ${res.status}`)
+        }
+      }),
+    )
+    restMs += performance.now() - start
+  }
+  const total = CLIENTS * MUTATIONS_PER_CLIENT * ROUNDS
+  return { pushRate: (total / pushMs) * 1000, restRate: (total / restMs) * 1000 }
+}
+
+/** `count` mutations an offline mentor made: topics created, then edited. */
+function offlineQueue(count: number, label: string): PushMutation[] {
+  const queue: PushMutation[] = []
+  for (let i = 0; queue.length < count; i++) {
+    const id = randomUUID()
+    const topic = { subject: `${label} ${i}`, maxMentees: 1, seniorityRequired: ['mid'] }
+    queue.push({ id: randomUUID(), method: 'POST', path: '/api/topics', body: { ...topic, id } })
+    queue.push({
+      id: randomUUID(),
+      method: 'PATCH',
+      path: `/api/topics/${id}`,
+      body: { ...topic, subject: `${label} ${i}, edited` },
+    })
+  }
+  return queue
 }
 
 /** A queue of `count` mutations an offline mentor made: topics created, then edited. */

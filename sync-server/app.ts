@@ -102,7 +102,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const routes = () => declaredRoutes(app)
   // Sync push replays each mutation through the whole app, as if it came over HTTP.
   const sync = createSyncRoutes(
-    { dispatch: async (request) => app.fetch(request), replayable: replayableRoutes(routes) },
+    {
+      dispatch: async (request, batch) => app.fetch(request, { batch }),
+      replayable: replayableRoutes(routes),
+    },
     options.sync,
   )
   app.route('/api', createApi(deps, sync, createOpenApiRoutes(app), noSuchEndpoint(routes)))

@@ -1,4 +1,5 @@
 import type { SecureHeadersVariables } from 'hono/secure-headers'
+import type postgres from 'postgres'
 import type { Config } from '../config.ts'
 import type { Db, Sql } from '../db/connect.ts'
 
@@ -13,8 +14,17 @@ export type SessionUser = {
   sessionHash: string
 }
 
+/**
+ * A sync push replaying its mutations (sync/push.ts): the push's one
+ * transaction, which each replayed mutation runs in a savepoint of, and the
+ * user whose session the push was checked with once.
+ */
+export type ReplayBatch = { tx: postgres.TransactionSql; user: SessionUser }
+
 /** Hono's context variables for every route. */
 export type AppEnv = {
+  /** Set only on a mutation a sync push replays in-process (app.fetch(request, { batch })). */
+  Bindings: { batch?: ReplayBatch }
   Variables: SecureHeadersVariables & {
     deps: Deps
     /** The pool for reads; for POST/PATCH/DELETE, the request's transaction. */

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
+import type { Context, Next } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import type postgres from 'postgres'
 import { announceCommit } from '../db/commits.ts'
 import type { AppEnv } from './env.ts'
 import { problemResponse } from './errors.ts'
@@ -30,8 +32,10 @@ type StoredAnswer = {
  *   included, so a retry runs again.
  * - The same key with another method, path or body is refused with 422.
  *
- * A route declared `ownTransaction` (sync push, whose replayed mutations each
- * run in their own) gets the pool instead.
+ * A route declared `ownTransaction` (sync push, which opens one for its batch)
+ * gets the pool instead. A mutation a push replays runs in a savepoint of the
+ * push's transaction (the same contract: a 4xx keeps only its stored answer, a
+ * 5xx leaves nothing) and commits with the batch.
  */
 export const transactional = createMiddleware<AppEnv>(async (c, next) => {
   const { sql } = c.get('deps')
@@ -45,15 +49,14 @@ export const transactional = createMiddleware<AppEnv>(async (c, next) => {
   if (key !== undefined && (key.length < 1 || key.length > 255)) {
     return problemResponse(400, 'The Idempotency-Key header must have 1 to 255 characters.')
   }
+  const batch = c.env?.batch
+  if (batch && key && user) return inBatch(c, next, batch.tx, key, user.id)
   let replay: Response | undefined
   try {
     await sql.begin(async (tx) => {
       c.set('db', tx)
       if (key && user) {
-        const requestHash = createHash('sha256')
-          .update(`${c.req.method} ${c.req.path}\n`)
-          .update(await c.req.text())
-          .digest('hex')
+        const requestHash = await hashRequest(c)
         const claimed = await tx`
           INSERT INTO idempotency_keys (user_id, key, method, path, request_hash)
           VALUES (${user.id}, ${key}, ${c.req.method}, ${c.req.path}, ${requestHash})
@@ -86,6 +89,63 @@ export const transactional = createMiddleware<AppEnv>(async (c, next) => {
   // Committed with its effect: event streams on the embedded database look now.
   if (c.res.status < 400) announceCommit(sql)
 })
+
+async function hashRequest(c: Context<AppEnv>): Promise<string> {
+  return createHash('sha256')
+    .update(`${c.req.method} ${c.req.path}\n`)
+    .update(await c.req.text())
+    .digest('hex')
+}
+
+/**
+ * A mutation a sync push replays, in one savepoint of the push's transaction
+ * (one, not two: each savepoint that writes is a subtransaction, and Postgres
+ * keeps only 64 per transaction in shared memory before every other session's
+ * snapshots get slower). A 4xx rolls the savepoint back, key claim included,
+ * and then stores the key with its answer; a 5xx leaves nothing. It commits
+ * with the batch (sync/push.ts), which announces the commit.
+ */
+async function inBatch(
+  c: Context<AppEnv>,
+  next: Next,
+  batch: postgres.TransactionSql,
+  key: string,
+  userId: string,
+): Promise<Response | undefined> {
+  const requestHash = await hashRequest(c)
+  const { method, path } = c.req
+  let replay: Response | undefined
+  try {
+    await batch.savepoint(async (tx) => {
+      c.set('db', tx)
+      const claimed = await tx`
+        INSERT INTO idempotency_keys (user_id, key, method, path, request_hash)
+        VALUES (${userId}, ${key}, ${method}, ${path}, ${requestHash})
+        ON CONFLICT DO NOTHING RETURNING 1`
+      if (claimed.length === 0) {
+        replay = await storedAnswer(tx, userId, key, method, path, requestHash)
+        return
+      }
+      await next()
+      if (c.error || c.res.status >= 400) throw new Rollback()
+      await tx`
+        UPDATE idempotency_keys
+        SET response_status = ${c.res.status}, response_body = ${await c.res.clone().text()}
+        WHERE user_id = ${userId} AND key = ${key}`
+    })
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error
+  }
+  if (replay) return replay
+  if (c.res.status >= 400 && c.res.status < 500) {
+    // Final: a replay of this key answers the same refusal.
+    await batch`
+      INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, response_status, response_body)
+      VALUES (${userId}, ${key}, ${method}, ${path}, ${requestHash}, ${c.res.status}, ${await c.res.clone().text()})
+      ON CONFLICT DO NOTHING`
+  }
+  return undefined
+}
 
 async function storedAnswer(
   tx: AppEnv['Variables']['db'],

@@ -105,6 +105,41 @@ describe('POST /api/sync/push', () => {
     }
   })
 
+  it('applies a full batch in order across its transactions, a refusal rolling back only itself', async () => {
+    const me = await server.signIn(unique('full-batch'))
+    const mutations: PushMutation[] = []
+    for (let i = 0; mutations.length < PUSH_MAX_MUTATIONS - 2; i++) {
+      const create = createTopicMutation(unique(`Batch ${i}`))
+      mutations.push(create, {
+        id: randomUUID(),
+        method: 'PATCH',
+        path: `/api/topics/${topicIdOf(create)}`,
+        body: topicBody({ subject: `${subjectOf(create)} edited` }),
+      })
+    }
+    // In the middle (the second transaction): an edit of a topic that does not exist.
+    const missing = {
+      id: randomUUID(),
+      method: 'PATCH',
+      path: `/api/topics/${randomUUID()}`,
+      body: topicBody(),
+    }
+    mutations.splice(61, 0, missing)
+    const results = await push(me, mutations)
+    expect(results).toHaveLength(99)
+    expect(results.map((r) => r.id)).toEqual(mutations.map((m) => m.id))
+    expect(results.filter((r) => r.status === 404).map((r) => r.id)).toEqual([missing.id])
+    expect(results.filter((r) => r.status !== 404).every((r) => r.status < 300)).toBe(true)
+    const [row] = await server.sql<{ n: number; edited: number }[]>`
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE subject LIKE '% edited')::int AS edited
+      FROM topics WHERE mentor_id = ${me.user?.id ?? ''}`
+    expect(row).toEqual({ n: 49, edited: 49 })
+    // Pushed again: every answer is the stored one, the refusal included, and nothing changes.
+    const again = await push(me, mutations)
+    expect(again.every((r) => r.replayed)).toBe(true)
+    expect(again.map((r) => r.status)).toEqual(results.map((r) => r.status))
+  })
+
   it('answers a refused mutation with its problem and goes on with the batch', async () => {
     const mentor = await server.signIn(unique('full-mentor'))
     const first = await server.signIn(unique('first-mentee'))
@@ -389,7 +424,8 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
         { id: randomUUID(), method: 'POST', path: `/api/topics/${topic.id}/apply` },
         createTopicMutation(),
       ]
-      // Hold the topic's row lock, so the second mutation is mid-transaction when the server dies.
+      // Hold the topic's row lock, so the second mutation is mid-transaction when the server dies:
+      // the first is applied in the batch's transaction, not committed.
       const locker = postgres(server.databaseUrl as string, { max: 1, onnotice: () => {} })
       let release: () => void = () => {}
       const held = new Promise<void>((resolve) => {
@@ -409,7 +445,6 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
         const inFlight = onVictim
           .post('/api/sync/push', { clientId: 'doomed', mutations: batch })
           .catch((error: unknown) => error)
-        await expect.poll(async () => topicCount(server, subjectOf(batch[0]))).toBe(1)
         await expect
           .poll(async () => {
             const [row] = await server.sql<{ n: number }[]>`
@@ -429,13 +464,15 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
       const [applications] = await server.sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM applications WHERE topic_id = ${topic.id}`
       expect(applications?.n).toBe(0)
+      // The batch was one transaction: the mutation before the cut was not kept either.
+      expect(await topicCount(server, subjectOf(batch[0]))).toBe(0)
 
       // The client pushes its whole queue to the instance that is still up.
       const survivor = new Client(server.url)
       survivor.cookie = onVictim.cookie
       const results = await push(survivor, batch)
       expect(results.map((r) => [r.status, r.replayed])).toEqual([
-        [201, true],
+        [201, false],
         [201, false],
         [201, false],
       ])

@@ -1,10 +1,16 @@
 import type { Problem } from '../../shared/problem.ts'
 import { type PushMutation, type PushResult, pushMutationSchema } from '../../shared/sync.ts'
+import { announceCommit } from '../db/commits.ts'
+import type { Sql } from '../db/connect.ts'
+import type { ReplayBatch, SessionUser } from '../http/env.ts'
 import { problemBody, validationError } from '../http/errors.ts'
 import type { IsReplayable } from './replayable.ts'
 
-/** Hands a request to the app itself: the same middleware and routes as over HTTP. */
-export type Dispatch = (request: Request) => Promise<Response>
+/**
+ * Hands a request to the app itself: the same middleware and routes as over
+ * HTTP, run in a savepoint of the batch's transaction as its user.
+ */
+export type Dispatch = (request: Request, batch: ReplayBatch) => Promise<Response>
 
 /**
  * Why a mutation cannot be replayed, as a problem result, or undefined when
@@ -42,18 +48,49 @@ function refuseMutation(
 /**
  * Replays mutations (checked one by one: a malformed one gets a 400 result)
  * in order through `dispatch`, each as its own request with
- * the caller's cookie and `Idempotency-Key: <mutation id>`, so each runs in
- * its own transaction and a mutation pushed again answers its stored result.
- * Stops after the first 5xx (the client pushes the rest later). A 401 (the
- * session ended meanwhile) answers `unauthorized`: the client keeps its queue.
+ * `Idempotency-Key: <mutation id>`, so a mutation pushed again answers its
+ * stored result. The batch runs in transactions of up to
+ * `MUTATIONS_PER_TRANSACTION` mutations, each mutation a savepoint in it (its
+ * 4xx rolls back only itself), with the session read once (`user`): a commit
+ * per 50 mutations, not one per mutation. (50: each mutation is a
+ * subtransaction, and past 64 in one transaction every other session's
+ * snapshots get slower.) Stops after the first 5xx (the client pushes the rest
+ * later); what came before it commits. When a transaction itself fails (the
+ * database went away), this throws: the mutations of that transaction were
+ * not applied, earlier ones were, and pushing again answers their stored results.
  */
 export async function replayMutations(
+  sql: Sql,
   dispatch: Dispatch,
   replayable: IsReplayable,
   origin: string,
-  cookie: string | undefined,
+  user: SessionUser,
   entries: readonly unknown[],
-): Promise<{ results: PushResult[]; unauthorized: boolean }> {
+): Promise<PushResult[]> {
+  const results: PushResult[] = []
+  for (let i = 0; i < entries.length; i += MUTATIONS_PER_TRANSACTION) {
+    const chunk = entries.slice(i, i + MUTATIONS_PER_TRANSACTION)
+    const done = await sql.begin((tx) =>
+      replayInOrder({ tx, user }, dispatch, replayable, origin, chunk),
+    )
+    results.push(...done)
+    // Committed: event streams on the embedded database look now.
+    if (done.some((r) => r.status < 400 && !r.replayed)) announceCommit(sql)
+    if (done.some((r) => r.status >= 500)) break
+  }
+  return results
+}
+
+/** At most this many replayed mutations (subtransactions) share a transaction. */
+const MUTATIONS_PER_TRANSACTION = 50
+
+async function replayInOrder(
+  batch: ReplayBatch,
+  dispatch: Dispatch,
+  replayable: IsReplayable,
+  origin: string,
+  entries: readonly unknown[],
+): Promise<PushResult[]> {
   const results: PushResult[] = []
   for (const entry of entries) {
     const parsed = pushMutationSchema.safeParse(entry)
@@ -70,18 +107,17 @@ export async function replayMutations(
       results.push({ id: mutation.id, status: refusal.status, body: refusal, replayed: false })
       continue
     }
-    const result = await replayOne(dispatch, origin, cookie, mutation)
-    if (result.status === 401) return { results, unauthorized: true }
+    const result = await replayOne(dispatch, batch, origin, mutation)
     results.push(result)
     if (result.status >= 500) break
   }
-  return { results, unauthorized: false }
+  return results
 }
 
 async function replayOne(
   dispatch: Dispatch,
+  batch: ReplayBatch,
   origin: string,
-  cookie: string | undefined,
   mutation: PushMutation,
 ): Promise<PushResult> {
   const body = mutation.body === undefined ? undefined : JSON.stringify(mutation.body)
@@ -90,7 +126,6 @@ async function replayOne(
     'sec-fetch-site': 'same-origin',
     'idempotency-key': mutation.id,
   })
-  if (cookie) headers.set('cookie', cookie)
   if (body !== undefined) {
     headers.set('content-type', 'application/json')
     headers.set('content-length', String(Buffer.byteLength(body)))
@@ -99,6 +134,7 @@ async function replayOne(
   try {
     res = await dispatch(
       new Request(origin + mutation.path, { method: mutation.method.toUpperCase(), headers, body }),
+      batch,
     )
   } catch (error) {
     console.error(
