@@ -120,6 +120,8 @@ describe('the mentorship journey', () => {
     await mentorCard.getByRole('link', { name: subject }).click()
     await m.getByRole('heading', { level: 1, name: subject }).waitFor()
     await m.getByRole('button', { name: 'Start Topic' }).click()
+    const start = await openedDialog(m, 'Start this topic?')
+    await start.getByRole('button', { name: 'Start Topic' }).click()
     await expectToast(m, 'Topic started successfully')
     await m.getByRole('complementary').getByText('In Progress').waitFor()
     await m.getByRole('button', { name: 'Conclude Topic' }).click()

@@ -235,6 +235,41 @@ describe('create topic', () => {
     await app.close()
   })
 
+  it('submits on Enter only from a text field or the button, not from option cards or the seniority control', async () => {
+    const app = await openApp(browser, uniqueName('enter'), { path: '/create' })
+    const { page } = app
+    await page.getByRole('heading', { name: 'Create Topic', level: 1 }).waitFor()
+    const subject = uniqueName('Enter key topic')
+    await page.getByRole('textbox', { name: 'Subject' }).fill(subject)
+    // Had the form been submitted, the missing seniority would be reported.
+    const notSubmitted = async () => {
+      await page.waitForTimeout(400)
+      expect(await page.getByText('At least one seniority level is required').count()).toBe(0)
+      expect(new URL(page.url()).pathname).toBe('/create')
+    }
+    await page.getByRole('radio', { name: /^2 mentees/ }).focus()
+    await page.keyboard.press('Enter')
+    await notSubmitted()
+    await page.getByRole('radio', { name: /^Online/ }).focus()
+    await page.keyboard.press('Enter')
+    await notSubmitted()
+    // The seniority control opens with Enter and takes a level with Enter, and that is all.
+    await page.getByRole('button', { name: /^Required Seniority\b/ }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('listbox').waitFor()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await page.getByRole('listbox').waitFor({ state: 'detached' })
+    await notSubmitted()
+    expect(await page.getByRole('list', { name: 'Chosen seniority levels' }).count()).toBe(1)
+    // Enter in a text field submits.
+    await page.getByRole('textbox', { name: 'Subject' }).focus()
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Topic created successfully')
+    await app.expectClean()
+    await app.close()
+  })
+
   it('looks right in dark mode', async () => {
     const app = await openApp(browser, uniqueName('night'), {
       path: '/create',

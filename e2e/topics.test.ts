@@ -22,6 +22,7 @@ import {
   dangerousMarkup,
   gridColumns,
 } from './topics-fixtures.ts'
+import { dialogClosed, openedDialog, waitText } from './ui.ts'
 
 // The topic list (/topics) and the topic detail (/topics/{id}) as mentors and mentees use them.
 
@@ -240,7 +241,7 @@ describe('the topic detail', () => {
   })
 
   it('runs a topic to its end: start, conclude with feedback, star feedback from both sides', async () => {
-    const topic = await approvedTopic(cast, { maxMentees: 1 })
+    const topic = await approvedTopic(cast, { maxMentees: 2 })
     const mentee = await openApp(browser, uniqueName('mentee'), {
       path: `/topics/${topic.id}`,
       colorScheme: 'dark',
@@ -253,14 +254,32 @@ describe('the topic detail', () => {
     )
     await cast.mentor.decide(application?.id ?? '', 'accepted')
     await mentee.page.getByText('Accepted', { exact: true }).waitFor()
+    // A second mentee still waits for an answer when the mentor starts the topic.
+    const waiting = await ApiAs.signIn(browser, uniqueName('waiting'))
+    await waiting.call('POST', `/api/topics/${topic.id}/apply`)
+    await waiting.dispose()
 
     const mentor = await openApp(browser, cast.mentor.user.username, {
       path: `/topics/${topic.id}`,
     })
     const page = mentor.page
     await page.getByRole('link', { name: 'Edit Topic' }).waitFor()
-    await page.getByRole('button', { name: 'Start Topic' }).click()
+    // Starting asks first and says what happens to the pending application.
+    const startButton = page.getByRole('button', { name: 'Start Topic' })
+    await startButton.click()
+    let confirm = await openedDialog(page, 'Start this topic?')
+    await waitText(confirm, 'One pending application will be closed, and that mentee is told.')
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await screenshotWidths(page, 'topic-start-dialog')
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await dialogClosed(confirm)
+    expect(await startButton.evaluate((e) => e === document.activeElement)).toBe(true)
+    expect(await page.getByRole('link', { name: 'Edit Topic' }).count()).toBe(1)
+    await startButton.click()
+    confirm = await openedDialog(page, 'Start this topic?')
+    await confirm.getByRole('button', { name: 'Start Topic' }).click()
     await page.getByText('Topic started successfully').waitFor()
+    await dialogClosed(confirm)
     await page.getByRole('complementary').getByText('In Progress').waitFor()
     expect(await page.getByRole('link', { name: 'Edit Topic' }).count()).toBe(0)
 

@@ -1,5 +1,5 @@
 import { Input } from '@headlessui/react'
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
 import { SUBJECT_MAX_LENGTH } from '../../../../shared/constants.ts'
 import type { TopicInput } from '../../../../shared/topic.ts'
 import { RichTextEditor } from '../../components/editor/rich-text-editor.tsx'
@@ -26,6 +26,9 @@ const FIELD_ORDER: TopicFormField[] = [
   'seniorityRequired',
   'interests',
 ]
+
+/** Inputs in which Enter submits the form, as it does natively. */
+const TEXT_INPUT_TYPES = new Set(['text', 'email', 'number', 'search', 'tel', 'url', 'password'])
 
 /**
  * The topic form, for creating and editing (spec sections 2 and 5): checked
@@ -76,11 +79,37 @@ export function TopicForm(props: {
     props.onSubmit(result.input)
   }
 
+  /**
+   * Enter submits from a text field or a button only: on an option card or
+   * any other custom control (Headless UI submits the form from there) it
+   * does nothing, and on a dropdown's button it opens the list, as Space
+   * does. Caught before the control sees it. Open lists and dialogs (portals
+   * still inside this form for React's events) keep their own Enter.
+   */
+  function enterOnlyFromTextOrButton(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== 'Enter') return
+    const target = event.target as HTMLElement
+    if (target.closest('[role="listbox"], [role="dialog"], [role="menu"]')) return
+    if (target.isContentEditable || target instanceof HTMLTextAreaElement) return
+    if (target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type)) return
+    const opensList = target.getAttribute('aria-haspopup') === 'listbox'
+    if (target instanceof HTMLButtonElement && !opensList) return
+    event.preventDefault()
+    event.stopPropagation()
+    if (opensList) target.click()
+  }
+
   const descriptionLabel = `${ids}-description-label`
   const descriptionHelp = `${ids}-description-help`
 
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-busy={props.busy}>
+    <form
+      ref={form}
+      onSubmit={submit}
+      onKeyDownCapture={enterOnlyFromTextOrButton}
+      noValidate
+      aria-busy={props.busy}
+    >
       <Card>
         <CardBody className="space-y-7">
           <div data-field="subject">

@@ -5,11 +5,10 @@ import { checkConcludeTopic, checkEditTopic, checkStartTopic } from '../../../..
 import type { User } from '../../../../shared/user.ts'
 import { Button, LinkButton } from '../../components/ui/button.tsx'
 import { paths } from '../../lib/paths.ts'
-import { useChange } from '../../lib/use-change.ts'
 import type { SyncFeedback, SyncTopic } from '../../sync/engine/db.ts'
-import { useMutations } from '../../sync/engine/react.ts'
 import { ConcludeDialog } from './conclude-dialog.tsx'
 import { FeedbackDialog } from './feedback-dialog.tsx'
+import { StartDialog } from './start-dialog.tsx'
 
 const icon = 'size-4'
 
@@ -24,10 +23,7 @@ export function TopicActions(props: {
   myFeedback: SyncFeedback | undefined
 }) {
   const { topic, me } = props
-  const mutate = useMutations()
-  const change = useChange()
-  const [starting, setStarting] = useState(false)
-  const [dialog, setDialog] = useState<'conclude' | 'feedback' | null>(null)
+  const [dialog, setDialog] = useState<'start' | 'conclude' | 'feedback' | null>(null)
   const close = () => setDialog(null)
 
   const canEdit = checkEditTopic(me, topic).ok
@@ -35,15 +31,6 @@ export function TopicActions(props: {
   const canConclude = checkConcludeTopic(me, topic).ok
   const canGiveFeedback = checkGiveFeedback(me, topic, props.isAcceptedMentee).ok
   if (!canEdit && !canStart && !canConclude && !canGiveFeedback) return null
-
-  async function start() {
-    setStarting(true)
-    try {
-      await change(() => mutate.startTopic(topic.id), { success: 'Topic started successfully' })
-    } finally {
-      setStarting(false)
-    }
-  }
 
   return (
     <>
@@ -54,8 +41,8 @@ export function TopicActions(props: {
         </LinkButton>
       )}
       {canStart && (
-        <Button busy={starting} onClick={() => void start()}>
-          {!starting && <PlayIcon className={icon} aria-hidden="true" />}
+        <Button onClick={() => setDialog('start')}>
+          <PlayIcon className={icon} aria-hidden="true" />
           Start Topic
         </Button>
       )}
@@ -71,6 +58,7 @@ export function TopicActions(props: {
           {props.myFeedback ? 'Edit Feedback' : 'Add Feedback'}
         </Button>
       )}
+      {canStart && <StartDialog topicId={topic.id} open={dialog === 'start'} onClose={close} />}
       <ConcludeDialog topicId={topic.id} open={dialog === 'conclude'} onClose={close} />
       <FeedbackDialog
         topicId={topic.id}
