@@ -70,7 +70,7 @@ export default function AdminTopics() {
           {topics.length > 0 && 'Try another subject or status.'}
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 lg:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {shown.map((topic) => (
             <li key={topic.id}>
               <AdminTopicCard topic={topic} onReview={() => setReviewing(topic)} />

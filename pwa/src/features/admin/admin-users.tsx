@@ -46,7 +46,7 @@ export default function AdminUsers() {
           Try another username.
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((user) => (
             <li key={user.id}>
               <AdminUserCard user={user} />

@@ -61,7 +61,7 @@ export function MyEnrollments() {
           )}
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {shown.map((application) => (
             <li key={application.id}>
               <EnrollmentCard application={application} />

@@ -57,7 +57,7 @@ export function MyTopics() {
           )}
         </EmptyState>
       ) : (
-        <ul className="grid gap-4">
+        <ul className="grid grid-cols-1 gap-4">
           {shown.map((topic) => (
             <li key={topic.id}>
               <MentorTopicCard topic={topic} />

@@ -24,7 +24,7 @@ export function TopicFacts(props: { topic: SyncTopic }) {
           <Fact term="Mentor">
             <Link
               to={paths.profile(topic.mentor.username)}
-              className="group inline-flex items-center gap-2"
+              className="group inline-flex max-w-full items-center gap-2"
             >
               <Avatar user={topic.mentor} size="sm" />
               <span className="min-w-0">
