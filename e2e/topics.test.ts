@@ -38,7 +38,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const LONG_DESCRIPTION = `<h2>What we will cover</h2><p>${'Design reviews, pairing sessions and a reading list. '.repeat(12)}</p><ul><li>One</li><li>Two</li></ul>`
+const LONG_DESCRIPTION = `<h2>What we will cover</h2><p>${'Design reviews, pairing sessions and a reading list. '.repeat(12)}</p><ul><li>One</li><li>Two</li><li><a href="https://example.com/reading-list">The reading list</a></li></ul>`
 
 describe('the topic list', () => {
   it('shows each topic as a card in a 1/2/3-column grid', async () => {
@@ -71,6 +71,13 @@ describe('the topic list', () => {
     await card.getByText('0/2').waitFor()
     // The description is rich text (a heading, a list) clamped to three lines.
     const description = card.locator('.prose-pw')
+    // Its links are a preview: Tab goes from the mentor's link past them, hidden or not.
+    expect(await description.locator('a').count()).toBeGreaterThan(0)
+    await mentorLink.focus()
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab')
+      expect(await description.evaluate((d) => d.contains(document.activeElement))).toBe(false)
+    }
     expect(await description.locator('h2').textContent()).toBe('What we will cover')
     const clamp = await description.evaluate((el) => getComputedStyle(el).webkitLineClamp)
     expect(clamp).toBe('3')

@@ -9,13 +9,19 @@ const CLAMPED =
 /**
  * A topic description, rendered as HTML after sanitising it again (the
  * server's allow-list; links open in a new tab). `clamp` shows at most three
- * lines, for cards.
+ * lines, for cards: a preview, whose links a pointer can follow but the Tab
+ * key skips (those past the third line are hidden, and a focused hidden link
+ * would draw over the card; the topic's page has them all).
  *
  * @example
  * <RichText html={topic.description} clamp />
  */
 export function RichText(props: { html: string; clamp?: boolean; className?: string }) {
-  const safe = useMemo(() => sanitizeDescription(props.html), [props.html])
+  const safe = useMemo(() => {
+    const html = sanitizeDescription(props.html)
+    // DOMPurify writes every link as `<a href=…`: the attribute goes in front of the others.
+    return props.clamp ? html.replaceAll('<a ', '<a tabindex="-1" ') : html
+  }, [props.html, props.clamp])
   return (
     <div
       className={cn('prose-pw', props.clamp && CLAMPED, props.className)}
