@@ -41,6 +41,7 @@ describe('admin screens', () => {
     const tag = uniqueName('Review')
     const approve = await mentor.createTopic({
       subject: `${tag} approve me`,
+      description: '<p>Weekly pairing on <strong>real tickets</strong>, then a retro.</p>',
       seniorityRequired: ['junior', 'mid'],
       location: 'both',
     })
@@ -70,6 +71,13 @@ describe('admin screens', () => {
 
     await first.getByRole('button', { name: 'Review Topic' }).click()
     let dialog = await openedDialog(page, 'Review Topic')
+    // What is being decided on: the mentor, seniority, location, capacity and description.
+    const proposed = dialog.getByRole('region', { name: 'The proposed topic' })
+    await waitText(proposed, mentor.user.username)
+    await waitText(proposed, 'Junior, Mid-Level')
+    await waitText(proposed, 'Online & In-Person')
+    await waitText(proposed, '2 mentees')
+    await proposed.getByText('real tickets', { exact: true }).waitFor()
     const reason = dialog.getByLabel('Rejection reason')
     expect(await reason.count()).toBe(0)
     await dialog.getByRole('radio', { name: /^Reject/ }).click()

@@ -29,21 +29,24 @@ export function Modal(props: {
         transition
         className="fixed inset-0 bg-slate-950/50 backdrop-blur-[2px] transition-opacity duration-150 data-closed:opacity-0"
       />
-      <div className="fixed inset-0 flex w-screen items-end justify-center p-4 sm:items-center">
-        <DialogPanel
-          transition
-          className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5 transition duration-150 data-closed:translate-y-2 data-closed:opacity-0 dark:bg-slate-900 dark:ring-white/10"
-        >
-          <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">
-            {props.title}
-          </DialogTitle>
-          {props.description && (
-            <Description className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              {props.description}
-            </Description>
-          )}
-          <div className="mt-5">{props.children}</div>
-        </DialogPanel>
+      {/* Scrolls when the dialog is taller than a phone's screen. */}
+      <div className="fixed inset-0 w-screen overflow-y-auto">
+        <div className="flex min-h-full items-end justify-center p-4 sm:items-center">
+          <DialogPanel
+            transition
+            className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5 transition duration-150 data-closed:translate-y-2 data-closed:opacity-0 dark:bg-slate-900 dark:ring-white/10"
+          >
+            <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">
+              {props.title}
+            </DialogTitle>
+            {props.description && (
+              <Description className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                {props.description}
+              </Description>
+            )}
+            <div className="mt-5">{props.children}</div>
+          </DialogPanel>
+        </div>
       </div>
     </HeadlessDialog>
   )
