@@ -124,6 +124,31 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
 
+/**
+ * The text whose colour contrast axe cannot verify ("needs review": text on a
+ * gradient or an image), as selectors: it should be none.
+ */
+export async function contrastNeedsReview(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE)
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: unknown,
+          ) => Promise<{ incomplete: { nodes: { target: string[] }[] }[] }>
+        }
+      }
+    ).axe
+    const result = await axe.run(document, {
+      runOnly: ['color-contrast'],
+      resultTypes: ['incomplete'],
+    })
+    return result.incomplete.flatMap((r) => r.nodes.map((n) => n.target.join(' ')))
+  })
+}
+
 /** Screenshots of the page at phone and desktop widths (and back to desktop). */
 export async function screenshotWidths(page: Page, name: string): Promise<void> {
   for (const [label, size] of [

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type AppPage,
+  contrastNeedsReview,
   openApp,
   PHONE,
   screenshot,
@@ -9,7 +10,7 @@ import {
   seriousAxeViolations,
   uniqueName,
 } from './app.ts'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser, openPage } from './browser.ts'
 
 // The content pages (spec section 1) and the landing page's links (section 2),
 // plus axe on every screen of this change.
@@ -47,6 +48,27 @@ describe('static pages', () => {
       await app.expectClean()
     })
   }
+
+  it('signed out, the welcome screen logs no error: being signed out is not a failed request', async () => {
+    const visitor = await openPage(browser, { width: 1280, height: 800 })
+    await visitor.page.goto('/')
+    await visitor.page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor()
+    await visitor.page.waitForLoadState('networkidle')
+    expect(visitor.consoleErrors).toEqual([])
+    expect(await contrastNeedsReview(visitor.page)).toEqual([])
+    await visitor.close()
+  })
+
+  it("the landing hero's text has a contrast tools can verify, light and dark", async () => {
+    const { page } = app
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      await page.goto('/')
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      expect(await contrastNeedsReview(page)).toEqual([])
+    }
+    await page.emulateMedia({ colorScheme: null })
+  })
 
   it('the landing page has the spec text and its links go where the spec says', async () => {
     const { page } = app

@@ -91,3 +91,10 @@ export function initialsOf(fullName: string, username: string): string {
       : (words[0] ?? username).slice(0, 2)
   return letters.toUpperCase()
 }
+
+/**
+ * GET /api/auth/session: who is signed in, `null` for nobody. The PWA asks
+ * this rather than GET /api/user, whose 401 for a signed-out visitor every
+ * browser logs as a console error.
+ */
+export const signedInSchema = z.object({ user: userSchema.nullable() })

@@ -17,6 +17,22 @@ async function userCount(username: string): Promise<number> {
   return row?.count ?? -1
 }
 
+describe('GET /api/auth/session', () => {
+  it('answers 200 with user null when nobody is signed in, and the user when someone is', async () => {
+    const anonymous = await server.anonymous().get('/api/auth/session')
+    expect(anonymous.status).toBe(200)
+    expect(anonymous.body).toEqual({ user: null })
+    const me = await server.signIn(unique('session-reader'))
+    const res = await me.get('/api/auth/session')
+    expect(res.status).toBe(200)
+    expect(res.body.user).toEqual((await me.get('/api/user')).body)
+    // Signed out again: null, while GET /api/user says 401.
+    await me.get('/api/auth/logout', { headers: { 'sec-fetch-site': 'same-origin' } })
+    expect((await me.get('/api/auth/session')).body).toEqual({ user: null })
+    expect((await me.get('/api/user')).status).toBe(401)
+  })
+})
+
 describe('POST /api/auth/dev-login', () => {
   it('creates an unknown username as a non-admin user and signs in', async () => {
     const name = unique('Newcomer')

@@ -2,7 +2,13 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { safeReturnPath } from '../../shared/sign-in.ts'
-import { devLoginSchema, type User, usernameSchema, userSchema } from '../../shared/user.ts'
+import {
+  devLoginSchema,
+  signedInSchema,
+  type User,
+  usernameSchema,
+  userSchema,
+} from '../../shared/user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError, validationError } from '../http/errors.ts'
 import { readForm } from '../http/form.ts'
@@ -115,6 +121,25 @@ authRoutes.post(
       return c.html(page, error.status)
     }
     return c.redirect(returnTo ?? '/', 303)
+  },
+)
+
+/** GET /api/auth/session: the signed-in user, or null; 200 either way. */
+authRoutes.get(
+  '/session',
+  route({
+    tag: 'Sign-in',
+    auth: false,
+    errors: [],
+    summary: 'Who is signed in',
+    description:
+      'The signed-in user, or `user: null` when nobody is: 200 either way, so a signed-out visitor is not an error (GET /api/user answers 401 then).',
+    response: { status: 200, schema: signedInSchema, description: 'The user, or null' },
+  }),
+  async (c) => {
+    const session = c.get('user')
+    const user = session ? ((await findUserById(c.get('db'), session.id)) ?? null) : null
+    return c.json({ user })
   },
 )
 

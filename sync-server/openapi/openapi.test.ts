@@ -70,6 +70,7 @@ describe('the OpenAPI document', () => {
     const signIn = [
       'GET /api/auth/microsoft',
       'GET /api/auth/dev-login',
+      'GET /api/auth/session',
       'GET /api/user/sessions',
       'POST /api/user/sessions/sign-out-others',
       'POST /api/user/sessions/{id}/sign-out',

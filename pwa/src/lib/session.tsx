@@ -4,9 +4,9 @@ import { SyncEngine } from '../sync/engine/engine.ts'
 import { BROWSER_HTTP, request } from './http.ts'
 
 /**
- * Who is signed in. The server's answer to GET /api/user decides; when the
- * network is down the last answer kept on this device stands in, so the app
- * opens offline with its data. A 401 means signed out (spec section 8).
+ * Who is signed in. The server's answer to GET /api/auth/session decides; when
+ * the network is down the last answer kept on this device stands in, so the
+ * app opens offline with its data. `user: null` means signed out (spec section 8).
  */
 export type Session =
   | { state: 'loading' }
@@ -36,12 +36,13 @@ type Check =
 
 async function checkSession(): Promise<Check> {
   try {
-    const answer = await request(BROWSER_HTTP, 'GET', '/api/user', undefined)
-    if (answer.status === 401) return { kind: 'signed-out' }
+    // Not GET /api/user: its 401 for a signed-out visitor is a console error in every browser.
+    const answer = await request(BROWSER_HTTP, 'GET', '/api/auth/session', undefined)
     if (answer.status >= 400) {
       return { kind: 'failed', message: `${answer.status} ${answer.statusText ?? ''}`.trim() }
     }
-    return { kind: 'user', user: answer.body as User }
+    const { user } = answer.body as { user: User | null }
+    return user ? { kind: 'user', user } : { kind: 'signed-out' }
   } catch {
     return { kind: 'failed', message: 'The server cannot be reached.' }
   }

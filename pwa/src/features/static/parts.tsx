@@ -17,7 +17,8 @@ export function Hero(props: {
 }) {
   const IconComponent = props.icon
   return (
-    <section className="relative overflow-hidden rounded-2xl border border-brand-100 bg-gradient-to-br from-brand-50 via-white to-sky-50 px-6 py-10 sm:px-10 sm:py-14 dark:border-brand-900/60 dark:from-brand-950 dark:via-slate-900 dark:to-slate-900">
+    // A solid background, not a gradient: the text's contrast is then one that tools can verify.
+    <section className="relative overflow-hidden rounded-2xl border border-brand-100 bg-brand-50 px-6 py-10 sm:px-10 sm:py-14 dark:border-brand-900/60 dark:bg-slate-900">
       <div className="relative flex flex-col gap-6 md:flex-row md:items-center md:gap-10">
         {props.logo && <LogoMark className="size-16 shadow-lg shadow-brand-600/20 sm:size-20" />}
         {IconComponent && (
