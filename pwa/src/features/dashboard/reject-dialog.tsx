@@ -60,6 +60,7 @@ export function RejectDialog(props: {
           </p>
         )}
         <Textarea
+          autoFocus
           aria-label="Rejection reason"
           placeholder="Enter rejection reason..."
           value={reason}

@@ -44,6 +44,7 @@ export function ConcludeDialog(props: { topicId: string; open: boolean; onClose:
       <form onSubmit={(e) => void submit(e)}>
         <Field label="Mentor feedback">
           <Textarea
+            autoFocus
             value={feedback}
             onChange={(e) => setFeedback(e.target.value)}
             placeholder="What did you work on, and how did it go?"

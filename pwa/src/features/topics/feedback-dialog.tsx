@@ -57,6 +57,7 @@ function FeedbackForm(props: Parameters<typeof FeedbackDialog>[0]) {
     <form onSubmit={(e) => void submit(e)} className="space-y-5">
       <Field label="Your feedback">
         <Textarea
+          autoFocus
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder="What went well? What could be better?"

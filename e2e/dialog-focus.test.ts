@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiAs, openApp, seriousAxeViolations, uniqueName } from './app.ts'
+import { launchBrowser } from './browser.ts'
+import { editor } from './topic-form-steps.ts'
+import { dialogClosed, openedDialog } from './ui.ts'
+
+// Dialogs open with focus in their text field, keep Tab inside, and give focus
+// back to the button that opened them (issue 16, items 3 and 5).
+
+let browser: Browser
+let admin: ApiAs
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  admin = await ApiAs.signIn(browser, 'admin')
+})
+afterAll(async () => {
+  await admin?.dispose()
+  await browser?.close()
+})
+
+/** The accessible name (or label) of the focused element, and whether it sits in `scope`. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    return {
+      tag: el?.tagName.toLowerCase() ?? '',
+      label:
+        el?.getAttribute('aria-label') ??
+        (el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
+        el?.textContent?.trim() ??
+        '',
+      inDialog: Boolean(el?.closest('[role="dialog"]')),
+    }
+  })
+}
+
+/**
+ * Opens a dialog with `opener`, checks the focus is in `field` (a text field),
+ * that twelve Tabs stay inside it, and that Escape returns focus to the opener.
+ */
+async function checkDialog(page: Page, openerName: string, title: string, field: string) {
+  const opener = page.getByRole('button', { name: openerName, exact: true }).first()
+  await opener.click()
+  const dialog = await openedDialog(page, title)
+  const first = await focused(page)
+  expect(first.tag, title).toMatch(/^(textarea|input)$/)
+  expect(first.label, title).toContain(field)
+  expect(await seriousAxeViolations(page), title).toEqual([])
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab')
+    expect((await focused(page)).inDialog, `${title}: Tab ${i + 1} left the dialog`).toBe(true)
+  }
+  await page.keyboard.press('Escape')
+  await dialogClosed(dialog)
+  expect(await opener.evaluate((e) => e === document.activeElement), title).toBe(true)
+}
+
+describe('dialogs and the keyboard', () => {
+  it('open in their text field, keep Tab inside, and give focus back to their button', async () => {
+    const mentor = await ApiAs.signIn(browser, uniqueName('focus-mentor'))
+    const topic = await mentor.createTopic({ maxMentees: 2 })
+    await admin.review(topic.id, 'approved')
+    const accepted = await ApiAs.signIn(browser, uniqueName('focus-mentee'))
+    const waiting = await ApiAs.signIn(browser, uniqueName('focus-waiting'))
+    const application = await accepted.call<{ id: string }>('POST', `/api/topics/${topic.id}/apply`)
+    await waiting.call('POST', `/api/topics/${topic.id}/apply`)
+    await mentor.call('PATCH', `/api/applications/${application.id}`, { status: 'accepted' })
+
+    // Reject Application, on the mentor's dashboard.
+    const app = await openApp(browser, mentor.user.username, { path: '/dashboard' })
+    await app.page.getByRole('button', { name: 'Reject' }).first().waitFor()
+    await checkDialog(app.page, 'Reject', 'Reject Application', 'Rejection reason')
+
+    // Conclude Topic, on the started topic's page.
+    await mentor.call('POST', `/api/topics/${topic.id}/start`)
+    await app.page.goto(`/topics/${topic.id}`)
+    await app.page.getByRole('button', { name: 'Conclude Topic' }).waitFor()
+    await checkDialog(app.page, 'Conclude Topic', 'Conclude Topic', 'Mentor feedback')
+
+    // The editor's link dialog (Ctrl+K), on the topic form.
+    await app.page.goto('/create')
+    await editor(app.page).click()
+    await app.page.keyboard.press('Control+k')
+    const link = await openedDialog(app.page, 'Add Link')
+    expect((await focused(app.page)).label).toContain('URL')
+    await app.page.keyboard.press('Escape')
+    await dialogClosed(link)
+    expect(await editor(app.page).evaluate((e) => e.contains(document.activeElement))).toBe(true)
+
+    // Add Feedback, for the mentee of the concluded topic.
+    await mentor.call('POST', `/api/topics/${topic.id}/conclude`, { mentorFeedback: 'Done.' })
+    const menteeApp = await openApp(browser, accepted.user.username, {
+      path: `/topics/${topic.id}`,
+    })
+    await menteeApp.page.getByRole('button', { name: 'Add Feedback' }).waitFor()
+    await checkDialog(menteeApp.page, 'Add Feedback', 'Add Feedback', 'Your feedback')
+
+    for (const opened of [app, menteeApp]) {
+      await opened.expectClean()
+      await opened.close()
+    }
+    for (const person of [mentor, accepted, waiting]) await person.dispose()
+  })
+})
