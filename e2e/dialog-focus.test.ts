@@ -104,3 +104,34 @@ describe('dialogs and the keyboard', () => {
     for (const person of [mentor, accepted, waiting]) await person.dispose()
   })
 })
+
+describe('overlays and axe', () => {
+  it('finds no serious or critical violation with the bell, the user menu or a dialog open', async () => {
+    const mentor = await ApiAs.signIn(browser, uniqueName('overlay-mentor'))
+    const topic = await mentor.createTopic()
+    await admin.review(topic.id, 'approved')
+    const app = await openApp(browser, mentor.user.username, { path: `/topics/${topic.id}` })
+    const { page } = app
+    const found: Record<string, unknown> = {}
+    await page.getByRole('button', { name: /^Notifications/ }).click()
+    await page
+      .getByRole('dialog')
+      .or(page.locator('[data-headlessui-state~="open"]'))
+      .first()
+      .waitFor()
+    found.bell = await seriousAxeViolations(page)
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: mentor.user.username }).click()
+    await page.getByRole('menu').waitFor()
+    found.menu = await seriousAxeViolations(page)
+    await page.keyboard.press('Escape')
+    await page.getByRole('menu').waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Start Topic' }).click()
+    await openedDialog(page, 'Start this topic?')
+    found.dialog = await seriousAxeViolations(page)
+    expect(found).toEqual({ bell: [], menu: [], dialog: [] })
+    await app.expectClean()
+    await app.close()
+    await mentor.dispose()
+  })
+})

@@ -151,6 +151,9 @@ describe('the app shell', () => {
     const panel = page.getByRole('heading', { name: 'Notifications' }).locator('..')
     await panel.getByText(first.subject, { exact: false }).first().waitFor()
     await screenshot(page, 'shell-bell-open-desktop')
+    await page.setViewportSize({ width: 360, height: 780 })
+    await screenshot(page, 'shell-bell-open-phone')
+    await page.setViewportSize({ width: 1280, height: 800 })
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
     await page.keyboard.press('Escape')
     // Read on the server too: a new device shows them read.

@@ -22,7 +22,7 @@ export function Logo(props: { className?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2', props.className)}>
       <LogoMark className="size-8" />
-      <span className="text-lg font-bold tracking-tight text-slate-900 dark:text-white">
+      <span className="text-lg font-bold tracking-tight whitespace-nowrap text-slate-900 dark:text-white">
         Pairwise
       </span>
     </span>

@@ -32,10 +32,13 @@ export function NotificationBell() {
           </span>
         )}
       </PopoverButton>
+      {/* Positioned here rather than anchored: an anchored panel is portalled, and a
+          portalled panel gets Headless UI's focus sentinels (focusable buttons marked
+          aria-hidden, which axe reports as aria-hidden-focus). On a phone it spans the
+          screen under the bar; from sm up it hangs from the bell. */}
       <PopoverPanel
-        anchor="bottom end"
         transition
-        className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-xl bg-white shadow-lg ring-1 ring-slate-900/10 [--anchor-gap:8px] transition duration-100 data-closed:opacity-0 dark:bg-slate-900 dark:ring-white/10"
+        className="fixed inset-x-2 top-16 z-50 overflow-hidden rounded-xl bg-white shadow-lg ring-1 ring-slate-900/10 transition duration-100 data-closed:opacity-0 sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96 dark:bg-slate-900 dark:ring-white/10"
       >
         <NotificationList notifications={notifications} />
       </PopoverPanel>
@@ -62,7 +65,14 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
       <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900 dark:border-slate-800 dark:text-white">
         Notifications
       </h2>
-      <div className="h-80 overflow-y-auto overscroll-contain">
+      {/* Focusable: a scrolling list is read with the keyboard too, and the panel then
+          always holds the next stop after the bell (else Headless UI adds sentinels). */}
+      <section
+        className="h-80 overflow-y-auto overscroll-contain"
+        aria-label="Notification list"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+      >
         {props.notifications.length === 0 ? (
           <p className="flex h-full items-center justify-center text-sm text-slate-500 dark:text-slate-400">
             No notifications
@@ -125,7 +135,7 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
             })}
           </ul>
         )}
-      </div>
+      </section>
     </div>
   )
 }
