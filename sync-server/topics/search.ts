@@ -54,10 +54,11 @@ export async function searchTopics(db: Db, actor: Actor, search: TopicSearch): P
       ? db``
       : db`AND (t.search @@ ${query} OR t.mentor_id IN (
               SELECT u.id FROM users u WHERE user_search_document(u.full_name, u.username) @@ ${query}))`
+  // As text: postgres.js would send a timestamptz parameter through a JS Date, losing microseconds.
   const keyset = after
     ? db`AND (${rank} < ${after.rank}::real OR (${rank} = ${after.rank}::real AND (
-              t.created_at < ${after.createdAt}::timestamptz
-              OR (t.created_at = ${after.createdAt}::timestamptz AND t.id > ${after.id}::uuid))))`
+              t.created_at < ${after.createdAt}::text::timestamptz
+              OR (t.created_at = ${after.createdAt}::text::timestamptz AND t.id > ${after.id}::uuid))))`
     : db``
   const paging =
     limit === undefined
