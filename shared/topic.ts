@@ -196,7 +196,7 @@ export function checkConcludeTopic(actor: Actor, topic: TopicRef): Decision {
 }
 
 /** GET /api/topics query: the list filters (spec section 2), which really filter. */
-export const topicListQuerySchema = z.object({
+const topicListQuerySchema = z.object({
   location: locationSchema.optional(),
   seniority: senioritySchema.optional(),
   status: topicStatusSchema.optional(),
@@ -204,9 +204,9 @@ export const topicListQuerySchema = z.object({
 export type TopicListQuery = z.infer<typeof topicListQuerySchema>
 
 /** The most topics one page of GET /api/topics answers. */
-export const TOPIC_PAGE_LIMIT_MAX = 500
+const TOPIC_PAGE_LIMIT_MAX = 500
 /** The longest search text GET /api/topics takes. */
-export const TOPIC_SEARCH_MAX_LENGTH = 200
+const TOPIC_SEARCH_MAX_LENGTH = 200
 
 /**
  * GET /api/topics query on the server: the list filters, full-text search

@@ -3,7 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import { createMiddleware } from 'hono/factory'
 
 /** Smaller answers go as they are: compressing them saves less than it costs. */
-export const COMPRESS_THRESHOLD_BYTES = 1024
+const COMPRESS_THRESHOLD_BYTES = 1024
 /**
  * Levels that pay on two shared cores (decision 0034, docs/performance.md):
  * brotli 4 is about as small as gzip 9 at a fraction of its time, gzip 5
@@ -45,7 +45,9 @@ export function chooseEncoding(header: string | undefined): Encoding | undefined
 export const compressJson = createMiddleware(async (c, next) => {
   await next()
   const res = c.res
-  if (c.req.method === 'HEAD' || !res.body || res.headers.has('content-encoding')) return
+  // Headers only until it compresses: reading `res.body` would turn @hono/node-server's
+  // string answer into a stream, written chunk by chunk (measured: +7 ms on 600 KB).
+  if (c.req.method === 'HEAD' || res.headers.has('content-encoding')) return
   if (!JSON_TYPE.test(res.headers.get('content-type') ?? '')) return
   const vary = res.headers.get('vary')
   if (!vary?.toLowerCase().includes('accept-encoding')) {
