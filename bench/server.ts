@@ -2,11 +2,14 @@ import { performance } from 'node:perf_hooks'
 import { presetPeriod } from '../shared/insights-period.ts'
 import { COMPANY_USERS, seedScale } from '../sync-server/demo/seed-scale.ts'
 import { startTestServer } from '../sync-server/test/server.ts'
+import { benchTopicReads } from './topic-reads.ts'
 
 // `npm run bench:server`: the figures of the insights issue at company scale
 // (5,000 users, 10,000 topics, 20,000 applications from `seedScale`), on a
 // fresh database (embedded PGlite, or a new database on DATABASE_URL's
 // server), through HTTP, each beside the plain SQL that reads the same rows.
+// Then GET /api/topics at 1,000 visible topics on a database of its own
+// (bench/topic-reads.ts). BENCH_ONLY=topics runs only that part.
 
 const RUNS = 15
 const INSIGHTS_TARGET_MS = 300
@@ -90,4 +93,5 @@ async function timed(
   return { median: at(0.5), p95: at(0.95) }
 }
 
-await main()
+if (process.env.BENCH_ONLY !== 'topics') await main()
+await benchTopicReads()

@@ -196,12 +196,60 @@ export function checkConcludeTopic(actor: Actor, topic: TopicRef): Decision {
 }
 
 /** GET /api/topics query: the list filters (spec section 2), which really filter. */
-export const topicListQuerySchema = z.object({
+const topicListQuerySchema = z.object({
   location: locationSchema.optional(),
   seniority: senioritySchema.optional(),
   status: topicStatusSchema.optional(),
 })
 export type TopicListQuery = z.infer<typeof topicListQuerySchema>
+
+/** The most topics one page of GET /api/topics answers. */
+const TOPIC_PAGE_LIMIT_MAX = 500
+/** The longest search text GET /api/topics takes. */
+const TOPIC_SEARCH_MAX_LENGTH = 200
+
+/**
+ * GET /api/topics query on the server: the list filters, full-text search
+ * (`q`) and keyset paging (`limit`, `cursor`). Control characters in `q` are
+ * read as spaces; a `q` without a letter or digit is no search.
+ */
+export const topicSearchQuerySchema = topicListQuerySchema.extend({
+  q: z
+    .string()
+    .max(
+      TOPIC_SEARCH_MAX_LENGTH,
+      `The search can have at most ${TOPIC_SEARCH_MAX_LENGTH} characters`,
+    )
+    .meta({
+      description:
+        'Words to search for in the subject, description, interests and mentor name (web search syntax: "a phrase", or, -word); best matches first, then newest.',
+    })
+    .transform((q) => {
+      const text = q.replace(/\p{Cc}/gu, ' ').trim()
+      return /[\p{L}\p{N}]/u.test(text) ? text : undefined
+    })
+    .optional(),
+  limit: z.coerce
+    .number({ error: `limit must be a number from 1 to ${TOPIC_PAGE_LIMIT_MAX}` })
+    .int(`limit must be a whole number from 1 to ${TOPIC_PAGE_LIMIT_MAX}`)
+    .min(1, `limit must be from 1 to ${TOPIC_PAGE_LIMIT_MAX}`)
+    .max(TOPIC_PAGE_LIMIT_MAX, `limit must be from 1 to ${TOPIC_PAGE_LIMIT_MAX}`)
+    .meta({
+      description:
+        'At most this many topics; when there are more, a `Link: <…>; rel="next"` header gives the next page. Left out, every topic at once.',
+    })
+    .optional(),
+  cursor: z
+    .string()
+    .max(1024)
+    .meta({
+      pattern: '^[A-Za-z0-9_-]+$',
+      description:
+        'Where the next page starts: taken as it is from the `rel="next"` link of the previous page, with the same filters and `q`.',
+    })
+    .optional(),
+})
+export type TopicSearchQuery = z.infer<typeof topicSearchQuerySchema>
 
 /**
  * Whether a topic passes the list filters. "Online" includes topics offered

@@ -14,6 +14,7 @@ import { loadSession } from './auth/sessions.ts'
 import { clientEventRateLimit } from './client-events/rate-limit.ts'
 import { clientEventRoutes } from './client-events/routes.ts'
 import { limitBody } from './http/body-limit.ts'
+import { compressJson } from './http/compress.ts'
 import { refuseCrossSite } from './http/csrf.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { handleError, problemResponse } from './http/errors.ts'
@@ -126,6 +127,8 @@ function createApi(
     await next()
     c.res.headers.set('cache-control', 'no-store')
   })
+  // JSON answers of 1 KB and more go brotli or gzip; event streams and CSV exports stream as they are.
+  api.use(compressJson)
   api.use(limitBody(deps.config.BODY_LIMIT_BYTES))
   api.use(refuseCrossSite)
   // Counted on the pool before the request's transaction, so refused and failed attempts count.

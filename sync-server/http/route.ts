@@ -26,6 +26,10 @@ export type RouteSpec = {
     mediaType?: string
     /** Another success status with the same body (200 when a POST finds the thing it would create). */
     also?: { status: number; description: string }
+    /** Response headers it sets, name → description (ETag, Link). */
+    headers?: Record<string, string>
+    /** Answers 304 with no body for a current If-None-Match (http/etag.ts). */
+    notModified?: true
   }
   /** Error statuses it can answer besides 400 (declared by body() and query()), 413 and 422. */
   errors: number[]
@@ -57,14 +61,23 @@ export function route(spec: RouteSpec): MiddlewareHandler {
   const content = response && {
     [response.mediaType ?? 'application/json']: { schema: jsonSchema(response.schema, 'output') },
   }
+  const headers = response?.headers && {
+    headers: Object.fromEntries(
+      Object.entries(response.headers).map(([name, text]) => [
+        name,
+        { description: text, schema: { type: 'string' } },
+      ]),
+    ),
+  }
   const success: Record<number, object> = response
-    ? {
-        [response.status]: { description: response.description, content },
-        ...(response.also
-          ? { [response.also.status]: { description: response.also.description, content } }
-          : {}),
-      }
+    ? { [response.status]: { description: response.description, content, ...headers } }
     : { 302: { description: 'Redirect to /' } }
+  if (response?.also) {
+    success[response.also.status] = { description: response.also.description, content }
+  }
+  if (response?.notModified) {
+    success[304] = { description: 'Not modified: the If-None-Match tag is still current' }
+  }
   const described = describeRoute({
     operationId,
     tags: [tag],

@@ -3,23 +3,25 @@ import { z } from 'zod'
 import {
   checkEditTopic,
   checkMaxMentees,
-  matchesTopicFilters,
   statusAfterEdit,
   topicInputSchema,
-  topicListQuerySchema,
   topicSchema,
+  topicSearchQuerySchema,
 } from '../../shared/topic.ts'
 import { actorOf, callerOn, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError } from '../http/errors.ts'
+import { jsonWithETag } from '../http/etag.ts'
 import { body, query } from '../http/input.ts'
 import { route } from '../http/route.ts'
 import { enforce, found, parseId } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { adminIds, notify } from '../notifications/notify.ts'
 import { findUserById, rememberInterests } from '../users/queries.ts'
+import { decodePageCursor, encodePageCursor } from './page-cursor.ts'
 import { getVisibleTopic, listTopics, lockVisibleTopic } from './queries.ts'
 import { sanitizeDescription } from './sanitize.ts'
+import { searchTopics } from './search.ts'
 
 const NOT_FOUND = 'Topic not found'
 const topicList = z.array(topicSchema)
@@ -34,15 +36,31 @@ topicRoutes.get(
     errors: [401],
     summary: 'List topics',
     description:
-      'Approved, started and concluded topics for everyone; proposed and rejected topics only for their mentor and administrators. Optional filters: location (online and in-person include topics offered both ways), seniority, status.',
-    response: { status: 200, schema: topicList, description: 'Topics, newest first' },
+      'Approved, started and concluded topics for everyone; proposed and rejected topics only for their mentor and administrators. Optional filters: location (online and in-person include topics offered both ways), seniority, status; `q` searches subject, description, interests and mentor name. With `limit`, one page and a `Link: <…>; rel="next"` header while there are more. Send the `ETag` back as `If-None-Match` to get 304 when nothing changed.',
+    response: {
+      status: 200,
+      schema: topicList,
+      description: 'Topics: best match first with `q`, then newest first',
+      headers: {
+        ETag: 'A weak tag of this answer; it changes whenever what the caller sees changes',
+        Link: 'With `limit`, when there are more: `<url>; rel="next"`',
+      },
+      notModified: true,
+    },
   }),
-  query(topicListQuerySchema),
+  query(topicSearchQuerySchema),
   async (c) => {
     const user = requireUser(c)
-    const filters = c.var.query()
-    const topics = await listTopics(c.get('db'), actorOf(user))
-    return c.json(topics.filter((t) => matchesTopicFilters(t, filters)))
+    const { q, limit, cursor, ...filters } = c.var.query()
+    const request = { ...filters, q }
+    const after = cursor === undefined ? undefined : decodePageCursor(cursor, request)
+    const page = await searchTopics(c.get('db'), actorOf(user), { filters, q, limit, after })
+    if (page.next) {
+      const next = new URL(c.req.url)
+      next.searchParams.set('cursor', encodePageCursor(request, page.next))
+      c.header('link', `<${next.pathname}${next.search}>; rel="next"`)
+    }
+    return jsonWithETag(c, page.topics)
   },
 )
 
