@@ -135,3 +135,58 @@ describe('overlays and axe', () => {
     await mentor.dispose()
   })
 })
+
+describe('focus rings', () => {
+  it('every control of the topic form and the notification settings shows where the focus is', async () => {
+    const app = await openApp(browser, uniqueName('ring'), { path: '/create' })
+    const { page } = app
+    await page.getByRole('heading', { name: 'Create Topic', level: 1 }).waitFor()
+    const unmarked = new Set<string>()
+    /** Tabs through the page, noting each focused control without a visible ring. */
+    const tabThrough = async (stops: number) => {
+      for (let i = 0; i < stops; i++) {
+        await page.keyboard.press('Tab')
+        // Rings fade in with a transition on some controls.
+        await page.waitForTimeout(60)
+        const seen = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null
+          if (!el || el === document.body) return null
+          const look = (e: Element) => {
+            const style = getComputedStyle(e)
+            const outline =
+              style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0
+            return `${outline ? style.outlineColor : ''}|${style.boxShadow}|${style.borderColor}`
+          }
+          const own = look(el).split('|')
+          const selfMarked = own[0] !== '' || own[1] !== 'none'
+          // Or a frame around it that changes with the focus (focus-within, as the editor's).
+          const frames = [el.parentElement, el.parentElement?.parentElement].filter(
+            (e): e is HTMLElement => e instanceof HTMLElement,
+          )
+          const focusedLooks = frames.map(look)
+          el.blur()
+          const blurredLooks = frames.map(look)
+          el.focus()
+          const frameMarked = focusedLooks.some((l, i) => l !== blurredLooks[i])
+          const ring = selfMarked || frameMarked
+          const outline = false
+          const name =
+            el.getAttribute('aria-label') ||
+            el.textContent?.trim().slice(0, 30) ||
+            el.getAttribute('role') ||
+            el.className.toString().slice(0, 40)
+          return { name: `${el.tagName.toLowerCase()} "${name}"`, marked: outline || ring }
+        })
+        if (seen && !seen.marked) unmarked.add(seen.name)
+      }
+    }
+    await page.getByRole('textbox', { name: 'Subject' }).focus()
+    await tabThrough(30)
+    await page.goto('/settings/notifications')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await tabThrough(15)
+    expect([...unmarked]).toEqual([])
+    await app.expectClean()
+    await app.close()
+  })
+})

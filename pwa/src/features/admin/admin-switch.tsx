@@ -45,7 +45,7 @@ export function AdminSwitch(props: { user: SyncUser; me: User }) {
         checked={user.isAdmin}
         onChange={() => void toggle()}
         className={cn(
-          'group relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors focus:outline-none data-checked:bg-brand-600 data-disabled:cursor-not-allowed data-disabled:opacity-60 data-focus:ring-2 data-focus:ring-brand-600 data-focus:ring-offset-2 dark:bg-slate-600 dark:data-checked:bg-brand-500 dark:data-focus:ring-offset-slate-900',
+          'group relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-checked:bg-brand-600 data-disabled:cursor-not-allowed data-disabled:opacity-60 data-focus:ring-2 data-focus:ring-brand-600 data-focus:ring-offset-2 dark:bg-slate-600 dark:data-checked:bg-brand-500 dark:data-focus:ring-offset-slate-900',
         )}
       >
         <span

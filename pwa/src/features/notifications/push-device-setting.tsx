@@ -81,7 +81,7 @@ export function PushDeviceSetting() {
             className={cn(
               'group relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full p-0.5 transition-colors',
               'bg-slate-300 data-checked:bg-brand-600 dark:bg-slate-600 dark:data-checked:bg-brand-500',
-              'focus:outline-none data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-brand-600 dark:data-focus:outline-brand-400',
+              'data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-brand-600 dark:data-focus:outline-brand-400',
               'data-disabled:cursor-not-allowed data-disabled:bg-slate-200 dark:data-disabled:bg-slate-700',
               'data-checked:data-disabled:bg-brand-300 dark:data-checked:data-disabled:bg-brand-800',
             )}

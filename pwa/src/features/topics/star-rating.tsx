@@ -54,7 +54,7 @@ export function StarInput(props: { value: number; onChange: (value: number) => v
             <HeadlessField key={n}>
               <Radio
                 value={n}
-                className="group block cursor-pointer rounded-md p-0.5 focus:outline-none data-focus:outline-2 data-focus:outline-offset-1 data-focus:outline-brand-600 dark:data-focus:outline-brand-400"
+                className="group block cursor-pointer rounded-md p-0.5 data-focus:outline-2 data-focus:outline-offset-1 data-focus:outline-brand-600 dark:data-focus:outline-brand-400"
               >
                 <StarIcon
                   aria-hidden="true"
