@@ -29,6 +29,7 @@ async function main(): Promise<void> {
 
     const replay = await replayMutations(await server.signIn('bench-pusher'), 1_000)
     const concurrent = await pushVsRest(server)
+    const crowd = await firstSyncCrowd(server)
 
     const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en')
     console.log(
@@ -41,6 +42,11 @@ async function main(): Promise<void> {
     console.log(
       `Replay of 1,000 queued mutations (pushes of 100): ${(replay.ms / 1000).toFixed(2)} s = ` +
         `${rate(1_000, replay.ms)} mutations/s`,
+    )
+    console.log(
+      `${CROWD} first syncs of 10,000 topics at once: ${crowd.done} complete, ${crowd.errors} errors ` +
+        `(target: all complete, 0 errors), ${(crowd.ms / 1000).toFixed(1)} s for all, ` +
+        `slowest ${(crowd.slowestMs / 1000).toFixed(1)} s, ${(crowd.bytes / 1e6).toFixed(0)} MB on the wire (compressed)`,
     )
     const ratio = concurrent.pushRate / concurrent.restRate
     console.log(
@@ -116,6 +122,47 @@ async function deltaPull(server: TestServer, mentor: Client, reader: Client, fro
   }
   times.sort((a, b) => a - b)
   return { medianMs: times[Math.floor(times.length / 2)] ?? 0, rows }
+}
+
+const CROWD = 200
+
+/**
+ * `CROWD` people opening the app for the first time at 9:00: each pulls every
+ * page from the beginning, all at once, as the browser would (compressed).
+ * Counts the syncs that complete and the requests that fail.
+ */
+async function firstSyncCrowd(server: TestServer) {
+  const people = await Promise.all(
+    Array.from({ length: CROWD }, (_, i) => server.signIn(`bench-nine-${i}`)),
+  )
+  let errors = 0
+  let done = 0
+  let bytes = 0
+  let slowestMs = 0
+  const start = performance.now()
+  await Promise.all(
+    people.map(async (person) => {
+      const began = performance.now()
+      let cursor: string | undefined
+      for (;;) {
+        const res = await fetch(`${server.url}/api/sync/pull${cursor ? `?cursor=${cursor}` : ''}`, {
+          headers: { cookie: person.cookie ?? '', 'accept-encoding': 'br, gzip' },
+        }).catch(() => null)
+        if (res?.status !== 200) {
+          errors += 1
+          await res?.body?.cancel()
+          return
+        }
+        bytes += Number(res.headers.get('content-length') ?? 0)
+        const page = (await res.json()) as PullResponse
+        cursor = page.cursor
+        if (!page.hasMore) break
+      }
+      done += 1
+      slowestMs = Math.max(slowestMs, performance.now() - began)
+    }),
+  )
+  return { done, errors, bytes, slowestMs, ms: performance.now() - start }
 }
 
 const CLIENTS = 20

@@ -189,6 +189,19 @@ describe('admin screens', () => {
     await promoted.page.getByRole('link', { name: 'Manage Users' }).first().waitFor()
     await waitText(promoted.page.getByRole('main'), 'Administrator')
     await screenshotWidths(promoted.page, 'admin-promoted-profile')
+
+    // Demoted while on an admin screen: taken off it and told, once the change syncs.
+    await promoted.page.goto('/admin/users')
+    await promoted.page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor()
+    const seeded = await ApiAs.signIn(browser, 'admin')
+    await seeded.call('POST', `/api/admin/users/${person.user.id}/toggle-admin`)
+    await seeded.dispose()
+    await expectToast(
+      promoted.page,
+      'An administrator removed your administrator rights. The admin screens are closed.',
+    )
+    await promoted.page.waitForURL((url) => url.pathname === '/')
+    expect(await promoted.page.getByRole('link', { name: 'Manage Users' }).count()).toBe(0)
     await Promise.all([promoted.close(), person.dispose()])
   }, 120_000)
 

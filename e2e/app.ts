@@ -82,7 +82,15 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
  * violations, each with the selectors of its elements.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  // Colours are judged once transitions (a button turning enabled, a dialog fading in) end.
+  // Colours are judged once transitions (a button turning enabled, a dialog fading in) end:
+  // first Headless UI's (it marks an element entering or leaving), then any CSS animation.
+  await page
+    .waitForFunction(
+      () => !document.querySelector('[data-enter], [data-leave], [data-transition]'),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined)
   await page.evaluate(() =>
     Promise.race([
       Promise.all(

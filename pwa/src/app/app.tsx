@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { canAdminister } from '../../../shared/user.ts'
-import { toastError } from '../components/toast/store.ts'
+import { toast, toastError } from '../components/toast/store.ts'
 import { Toaster } from '../components/toast/toaster.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { MessageCard } from '../components/ui/page.tsx'
@@ -78,6 +78,24 @@ function SignedInApp() {
   const admin = canAdminister(useCurrentUser())
   // Admin routes are registered only in an administrator's router.
   const router = useMemo(() => createAppRouter(admin), [admin])
+
+  // Administrator rights removed by another administrator (the next sync brings it):
+  // off the admin screens, and told why, rather than left on a page that is gone.
+  const wasAdmin = useRef(admin)
+  useEffect(() => {
+    if (wasAdmin.current && !admin) {
+      if (window.location.pathname.toLowerCase().startsWith('/admin/')) {
+        void router.navigate('/', { replace: true })
+      }
+      toast({
+        variant: 'info',
+        title: 'Administrator rights removed',
+        description:
+          'An administrator removed your administrator rights. The admin screens are closed.',
+      })
+    }
+    wasAdmin.current = admin
+  }, [admin, router])
 
   // A change the server refused after the screen stopped waiting for it: say so.
   useEffect(

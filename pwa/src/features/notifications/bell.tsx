@@ -108,7 +108,7 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
                   >
                     {n.message}
                   </p>
-                  <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                     <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
                   </p>
                 </>

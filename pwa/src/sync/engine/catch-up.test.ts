@@ -75,6 +75,24 @@ describe('dropCaughtUp', () => {
     expect(await db.overlay.count()).toBe(0)
   })
 
+  it('drops a create whose row shows a later edit of the same push (one transaction, one updatedAt)', async () => {
+    const edited = topicRow(mentor, { subject: 'Created, then edited' })
+    const { version: _, ...editAnswer } = edited
+    const createAnswer = { ...editAnswer, subject: 'Created' }
+    const { db, seq: createSeq } = await applied(createAnswer)
+    const editSeq = await db.outbox.add({
+      ...((await db.outbox.get(createSeq)) as OutboxRow),
+      seq: undefined,
+      id: 'm2',
+      answer: editAnswer,
+    })
+    await db.topics.put(edited)
+    // The create's own answer is not what the row shows, and the times are equal.
+    expect(isReflected(createAnswer, edited)).toBe(false)
+    expect(await dropCaughtUp(db, [createSeq, editSeq], 2_000)).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
   it(`gives up waiting after ${CATCH_UP_PULLS} pulls and ${CATCH_UP_MS} ms, not before`, async () => {
     const { db, seq } = await applied({ id: 'gone', subject: 'x' })
     // Many quick pulls are not enough: a transaction held open elsewhere may outlast them.

@@ -42,20 +42,32 @@ export function isReflected(answer: unknown, synced: unknown): boolean {
   return Object.entries(answer).every(([key, value]) => deepEqual(value, synced[key]))
 }
 
-/** The synced row an answer is about, if any. */
-async function syncedRowOf(db: SyncDb, row: OutboxRow): Promise<unknown> {
+/** The key of the synced row an answer is about, if any. */
+function rowKeyOf(row: OutboxRow): string | undefined {
   if (!row.confirmIn) return undefined
-  if (row.confirmIn === 'preferences') return db.preferences.get('me')
+  if (row.confirmIn === 'preferences') return 'me'
   const key = (row.answer as { id?: unknown; name?: unknown } | null)?.[
     row.confirmIn === 'interests' ? 'name' : 'id'
   ]
-  return typeof key === 'string' ? db.table(row.confirmIn).get(key) : undefined
+  return typeof key === 'string' ? key : undefined
+}
+
+/** The synced row an answer is about, if any. */
+async function syncedRowOf(db: SyncDb, row: OutboxRow): Promise<unknown> {
+  const key = rowKeyOf(row)
+  if (!row.confirmIn || key === undefined) return undefined
+  if (row.confirmIn === 'preferences') return db.preferences.get('me')
+  return db.table(row.confirmIn).get(key)
 }
 
 /**
  * After a complete pull (inside its last page's transaction): drops the
  * applied mutations of `seqs` whose effect the synced rows now show, with
  * their overlay, in the same transaction, so a screen never sees both.
+ * A mutation is also caught up when a later one on the same row is: a push
+ * applies up to 50 mutations in one transaction, whose now() they share, so
+ * a topic created and edited in one push carries the edit's fields with the
+ * create's `updatedAt`, and the create's answer is never shown as such.
  * Answers how many applied mutations still wait.
  */
 export async function dropCaughtUp(
@@ -64,11 +76,22 @@ export async function dropCaughtUp(
   now: number,
 ): Promise<number> {
   let waiting = 0
-  for (const row of await db.outbox.bulkGet([...seqs])) {
-    if (row?.status !== 'applied') continue
+  const rows = (await db.outbox.bulkGet([...seqs])).filter((row) => row?.status === 'applied')
+  // Latest first: a row a later mutation shows caught up covers the earlier ones on it.
+  rows.sort((a, b) => (b?.seq ?? 0) - (a?.seq ?? 0))
+  const shown = new Set<string>()
+  for (const row of rows) {
+    if (!row) continue
     const pulls = (row.pullsSinceApplied ?? 0) + 1
     const givenUp = pulls >= CATCH_UP_PULLS && now - (row.appliedAt ?? 0) >= CATCH_UP_MS
-    const done = !row.confirmIn || givenUp || isReflected(row.answer, await syncedRowOf(db, row))
+    const rowKey = rowKeyOf(row)
+    const key = row.confirmIn && rowKey !== undefined ? `${row.confirmIn}:${rowKey}` : undefined
+    const done =
+      !row.confirmIn ||
+      givenUp ||
+      (key !== undefined && shown.has(key)) ||
+      isReflected(row.answer, await syncedRowOf(db, row))
+    if (done && key !== undefined && !givenUp) shown.add(key)
     if (done) {
       await db.outbox.delete(row.seq as number)
       await db.overlay.where('mutationId').equals(row.id).delete()
