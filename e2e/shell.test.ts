@@ -134,27 +134,60 @@ describe('the app shell', () => {
     await app.close()
   })
 
-  it('shows unread notifications in the bell and marks them read when it opens', async () => {
+  it('keeps new notifications new while the bell is open, marks them read as they are seen or all at once, in every tab', async () => {
     const mentor = uniqueName('belle')
     const api = await ApiAs.signIn(browser, mentor)
     const admin = await ApiAs.signIn(browser, 'admin')
-    const first = await api.createTopic()
-    const second = await api.createTopic()
-    await admin.review(first.id, 'approved')
-    await admin.review(second.id, 'rejected', 'Please narrow the scope')
+    // Eight notifications: more than the panel shows without scrolling.
+    const topics = []
+    for (let i = 0; i < 8; i++) topics.push(await api.createTopic())
+    for (const [i, topic] of topics.entries()) {
+      await (i % 2 === 0
+        ? admin.review(topic.id, 'approved')
+        : admin.review(topic.id, 'rejected', 'Please narrow the scope'))
+    }
 
     const app = await openApp(browser, mentor)
     const { page } = app
-    const bell = page.getByRole('button', { name: 'Notifications, 2 unread' })
+    // A second tab of the same person.
+    const other = await app.context.newPage()
+    await other.goto('/')
+    await other.getByRole('button', { name: 'Notifications, 8 unread' }).waitFor()
+
+    const bell = page.getByRole('button', { name: 'Notifications, 8 unread' })
     await bell.waitFor()
     await bell.click()
-    const panel = page.getByRole('heading', { name: 'Notifications' }).locator('..')
-    await panel.getByText(first.subject, { exact: false }).first().waitFor()
+    const list = page.getByRole('region', { name: 'Notification list' })
+    await list
+      .getByText(topics[7]?.subject ?? '', { exact: false })
+      .first()
+      .waitFor()
+    // The ones in view are read once seen; the ones below the fold are not, yet.
+    const bellNow = page.getByRole('button', { name: /^Notifications/ }).first()
+    await expect
+      .poll(async () => bellNow.textContent(), { timeout: 10_000 })
+      .toMatch(/, [1-7] unread/)
+    // Still shown as new while the panel is open, read or not.
+    expect(await list.locator('li[data-new="true"]').count()).toBe(8)
     await screenshot(page, 'shell-bell-open-desktop')
     await page.setViewportSize({ width: 360, height: 780 })
     await screenshot(page, 'shell-bell-open-phone')
     await page.setViewportSize({ width: 1280, height: 800 })
+    await page.getByRole('button', { name: 'Mark all as read' }).click()
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
+    expect(await list.locator('li[data-new="true"]').count()).toBe(8)
+    // The other tab counts the same.
+    await other.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
+    await page.keyboard.press('Escape')
+    await list.waitFor({ state: 'detached' })
+    // Opened again: nothing is new any more.
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click()
+    await list
+      .getByText(topics[0]?.subject ?? '', { exact: false })
+      .first()
+      .waitFor()
+    expect(await list.locator('li[data-new="true"]').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Mark all as read' }).count()).toBe(0)
     await page.keyboard.press('Escape')
     // Read on the server too: a new device shows them read.
     const again = await openApp(browser, mentor)

@@ -1,6 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel, useClose } from '@headlessui/react'
 import { BellIcon } from '@heroicons/react/24/outline'
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { cn } from '../../components/ui/cn.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -9,8 +9,11 @@ import { useMutations, useSyncedTable } from '../../sync/engine/react.ts'
 
 /**
  * The notifications bell (spec section 2): a badge with the unread count, a
- * popover with a fixed-height scrolling list, read items dimmed; opening it
- * marks every unread notification read, each on its own.
+ * popover with a fixed-height scrolling list, read items dimmed. An unread
+ * notification is marked read once it has been in view (or with "Mark all as
+ * read"), and stays marked new until the panel closes, so nothing new is lost
+ * from sight by opening the bell. The count follows the synced rows: every
+ * tab and device shows the same.
  */
 export function NotificationBell() {
   const notifications = useSyncedTable('notifications') ?? []
@@ -46,28 +49,82 @@ export function NotificationBell() {
   )
 }
 
+/** How long half of an unread notification must be in view to count as seen. */
+const SEEN_AFTER_MS = 600
+
 function NotificationList(props: { notifications: SyncNotification[] }) {
   const mutate = useMutations()
   const close = useClose()
-  const marked = useRef(false)
+  const list = useRef<HTMLElement>(null)
+  // What was unread when the panel opened stays marked new until it closes, even once read.
+  const [fresh] = useState(
+    () => new Set(props.notifications.filter((n) => !n.read).map((n) => n.id)),
+  )
+  const isNew = (n: SyncNotification) => !n.read || fresh.has(n.id)
+  const sent = useRef(new Set<string>())
+  const markRead = useCallback(
+    (id: string) => {
+      if (sent.current.has(id)) return
+      sent.current.add(id)
+      void mutate.markNotificationRead(id).catch(() => sent.current.delete(id))
+    },
+    [mutate],
+  )
+  const unread = props.notifications.filter((n) => !n.read)
 
-  // Mounted when the popover opens: every unread one is marked read, one call each.
+  // An unread notification is read once it has been in view (half of it, for a moment).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: observes the list's items again when they change
   useEffect(() => {
-    if (marked.current) return
-    marked.current = true
-    for (const n of props.notifications) {
-      if (!n.read) void mutate.markNotificationRead(n.id).catch(() => {})
+    const root = list.current
+    if (!root) return
+    const timers = new Map<Element, ReturnType<typeof setTimeout>>()
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const id = (entry.target as HTMLElement).dataset.unreadId
+          if (!id) continue
+          if (entry.isIntersecting) {
+            timers.set(
+              entry.target,
+              setTimeout(() => markRead(id), SEEN_AFTER_MS),
+            )
+          } else {
+            clearTimeout(timers.get(entry.target))
+            timers.delete(entry.target)
+          }
+        }
+      },
+      { root, threshold: 0.5 },
+    )
+    for (const el of root.querySelectorAll('[data-unread-id]')) observer.observe(el)
+    return () => {
+      observer.disconnect()
+      for (const timer of timers.values()) clearTimeout(timer)
     }
-  }, [props.notifications, mutate])
+  }, [markRead, props.notifications])
 
   return (
     <div>
-      <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900 dark:border-slate-800 dark:text-white">
-        Notifications
-      </h2>
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
+        <h2 className="py-1 text-sm font-semibold text-slate-900 dark:text-white">Notifications</h2>
+        {unread.length > 0 && (
+          <button
+            type="button"
+            onClick={() => {
+              for (const n of unread) markRead(n.id)
+              // The button goes once nothing is unread: keep the focus in the panel.
+              list.current?.focus()
+            }}
+            className="rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-950/60"
+          >
+            Mark all as read
+          </button>
+        )}
+      </div>
       {/* Focusable: a scrolling list is read with the keyboard too, and the panel then
           always holds the next stop after the bell (else Headless UI adds sentinels). */}
       <section
+        ref={list}
         className="h-80 overflow-y-auto overscroll-contain"
         aria-label="Notification list"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
@@ -85,12 +142,12 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
                   <p
                     className={cn(
                       'flex items-start gap-2 text-sm',
-                      n.read
+                      !isNew(n)
                         ? 'text-slate-600 dark:text-slate-400'
                         : 'font-semibold text-slate-900 dark:text-white',
                     )}
                   >
-                    {!n.read && (
+                    {isNew(n) && (
                       <span
                         className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600"
                         aria-hidden="true"
@@ -101,7 +158,7 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
                   <p
                     className={cn(
                       'mt-0.5 text-sm',
-                      n.read
+                      !isNew(n)
                         ? 'text-slate-500 dark:text-slate-400'
                         : 'text-slate-700 dark:text-slate-200',
                     )}
@@ -115,10 +172,15 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
               )
               const classes = cn(
                 'block px-4 py-3',
-                !n.read && 'bg-brand-50/60 dark:bg-brand-950/40',
+                isNew(n) && 'bg-brand-50/60 dark:bg-brand-950/40',
               )
               return (
-                <li key={n.id} data-read={n.read}>
+                <li
+                  key={n.id}
+                  data-read={n.read}
+                  data-new={isNew(n)}
+                  data-unread-id={n.read ? undefined : n.id}
+                >
                   {n.link ? (
                     <Link
                       to={n.link}
