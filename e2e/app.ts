@@ -102,34 +102,34 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
       new Promise((resolve) => setTimeout(resolve, 2_000)),
     ]),
   )
+  const { violations } = await runAxe(page, { resultTypes: ['violations'] })
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+/** Runs axe-core in the page with `options`; each result's nodes as selectors. */
+async function runAxe(
+  page: Page,
+  options: Record<string, unknown>,
+): Promise<{ violations: AxeViolation[]; incomplete: AxeViolation[] }> {
   await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async (opts) => {
+    type Raw = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
     const axe = (
       window as unknown as {
         axe: {
-          run: (
-            ctx: Document,
-            opts: unknown,
-          ) => Promise<{
-            violations: {
-              id: string
-              impact: string | null
-              help: string
-              nodes: { target: string[] }[]
-            }[]
-          }>
+          run: (ctx: Document, opts: unknown) => Promise<{ violations: Raw[]; incomplete: Raw[] }>
         }
       }
     ).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')),
-    }))
-  })
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    const result = await axe.run(document, opts)
+    const plain = (r: Raw) => ({
+      id: r.id,
+      impact: r.impact,
+      help: r.help,
+      nodes: r.nodes.map((n) => n.target.join(' ')),
+    })
+    return { violations: result.violations.map(plain), incomplete: result.incomplete.map(plain) }
+  }, options)
 }
 
 /**
@@ -137,24 +137,11 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
  * gradient or an image), as selectors: it should be none.
  */
 export async function contrastNeedsReview(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            opts: unknown,
-          ) => Promise<{ incomplete: { nodes: { target: string[] }[] }[] }>
-        }
-      }
-    ).axe
-    const result = await axe.run(document, {
-      runOnly: ['color-contrast'],
-      resultTypes: ['incomplete'],
-    })
-    return result.incomplete.flatMap((r) => r.nodes.map((n) => n.target.join(' ')))
+  const { incomplete } = await runAxe(page, {
+    runOnly: ['color-contrast'],
+    resultTypes: ['incomplete'],
   })
+  return incomplete.flatMap((r) => r.nodes)
 }
 
 /** Screenshots of the page at phone and desktop widths (and back to desktop). */

@@ -3,6 +3,7 @@ import type { Context, Next } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type postgres from 'postgres'
 import { announceCommit } from '../db/commits.ts'
+import type { Db } from '../db/connect.ts'
 import type { AppEnv } from './env.ts'
 import { problemResponse } from './errors.ts'
 import { currentRouteOptions } from './route.ts'
@@ -55,16 +56,10 @@ export const transactional = createMiddleware<AppEnv>(async (c, next) => {
   try {
     await sql.begin(async (tx) => {
       c.set('db', tx)
-      if (key && user) {
-        const requestHash = await hashRequest(c)
-        const claimed = await tx`
-          INSERT INTO idempotency_keys (user_id, key, method, path, request_hash)
-          VALUES (${user.id}, ${key}, ${c.req.method}, ${c.req.path}, ${requestHash})
-          ON CONFLICT DO NOTHING RETURNING 1`
-        if (claimed.length === 0) {
-          replay = await storedAnswer(tx, user.id, key, c.req.method, c.req.path, requestHash)
-          return
-        }
+      const claim = key && user ? await keyClaim(c, user.id, key) : undefined
+      if (claim) {
+        replay = await claimOrReplay(tx, claim)
+        if (replay) return
       }
       try {
         await tx.savepoint(async () => {
@@ -75,12 +70,7 @@ export const transactional = createMiddleware<AppEnv>(async (c, next) => {
         if (!(error instanceof Rollback)) throw error
       }
       if (c.res.status >= 500) throw new Rollback()
-      if (key && user) {
-        const body = await c.res.clone().text()
-        await tx`
-          UPDATE idempotency_keys SET response_status = ${c.res.status}, response_body = ${body}
-          WHERE user_id = ${user.id} AND key = ${key}`
-      }
+      if (claim) await storeAnswer(tx, claim, c.res)
     })
   } catch (error) {
     if (!(error instanceof Rollback)) throw error
@@ -90,11 +80,37 @@ export const transactional = createMiddleware<AppEnv>(async (c, next) => {
   if (c.res.status < 400) announceCommit(sql)
 })
 
-async function hashRequest(c: Context<AppEnv>): Promise<string> {
-  return createHash('sha256')
-    .update(`${c.req.method} ${c.req.path}\n`)
+/** An Idempotency-Key as claimed for one request: who, which key, and what was asked. */
+type KeyClaim = { userId: string; key: string; method: string; path: string; requestHash: string }
+
+async function keyClaim(c: Context<AppEnv>, userId: string, key: string): Promise<KeyClaim> {
+  const { method, path } = c.req
+  const requestHash = createHash('sha256')
+    .update(`${method} ${path}\n`)
     .update(await c.req.text())
     .digest('hex')
+  return { userId, key, method, path, requestHash }
+}
+
+/**
+ * Claims the key (its row locks out a second request with it until this
+ * transaction ends); answers the stored answer when the key was claimed
+ * before, or undefined when this request runs.
+ */
+async function claimOrReplay(tx: Db, claim: KeyClaim): Promise<Response | undefined> {
+  const { userId, key, method, path, requestHash } = claim
+  const claimed = await tx`
+    INSERT INTO idempotency_keys (user_id, key, method, path, request_hash)
+    VALUES (${userId}, ${key}, ${method}, ${path}, ${requestHash})
+    ON CONFLICT DO NOTHING RETURNING 1`
+  return claimed.length === 0 ? storedAnswer(tx, claim) : undefined
+}
+
+async function storeAnswer(tx: Db, claim: KeyClaim, res: Response): Promise<void> {
+  await tx`
+    UPDATE idempotency_keys
+    SET response_status = ${res.status}, response_body = ${await res.clone().text()}
+    WHERE user_id = ${claim.userId} AND key = ${claim.key}`
 }
 
 /**
@@ -112,26 +128,16 @@ async function inBatch(
   key: string,
   userId: string,
 ): Promise<Response | undefined> {
-  const requestHash = await hashRequest(c)
-  const { method, path } = c.req
+  const claim = await keyClaim(c, userId, key)
   let replay: Response | undefined
   try {
     await batch.savepoint(async (tx) => {
       c.set('db', tx)
-      const claimed = await tx`
-        INSERT INTO idempotency_keys (user_id, key, method, path, request_hash)
-        VALUES (${userId}, ${key}, ${method}, ${path}, ${requestHash})
-        ON CONFLICT DO NOTHING RETURNING 1`
-      if (claimed.length === 0) {
-        replay = await storedAnswer(tx, userId, key, method, path, requestHash)
-        return
-      }
+      replay = await claimOrReplay(tx, claim)
+      if (replay) return
       await next()
       if (c.error || c.res.status >= 400) throw new Rollback()
-      await tx`
-        UPDATE idempotency_keys
-        SET response_status = ${c.res.status}, response_body = ${await c.res.clone().text()}
-        WHERE user_id = ${userId} AND key = ${key}`
+      await storeAnswer(tx, claim, c.res)
     })
   } catch (error) {
     if (!(error instanceof Rollback)) throw error
@@ -139,6 +145,7 @@ async function inBatch(
   if (replay) return replay
   if (c.res.status >= 400 && c.res.status < 500) {
     // Final: a replay of this key answers the same refusal.
+    const { method, path, requestHash } = claim
     await batch`
       INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, response_status, response_body)
       VALUES (${userId}, ${key}, ${method}, ${path}, ${requestHash}, ${c.res.status}, ${await c.res.clone().text()})
@@ -147,14 +154,8 @@ async function inBatch(
   return undefined
 }
 
-async function storedAnswer(
-  tx: AppEnv['Variables']['db'],
-  userId: string,
-  key: string,
-  method: string,
-  path: string,
-  requestHash: string,
-): Promise<Response> {
+async function storedAnswer(tx: Db, claim: KeyClaim): Promise<Response> {
+  const { userId, key, method, path, requestHash } = claim
   const [stored] = await tx<StoredAnswer[]>`
     SELECT method, path, request_hash AS "requestHash", response_status AS "responseStatus",
            response_body AS "responseBody"

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ApiError } from '../http/errors.ts'
+import { decodeOpaque, encodeOpaque } from '../http/opaque.ts'
 
 /** The cursor format; a cursor of another format is refused. */
 const FORMAT = 1
@@ -32,7 +33,7 @@ export function initialCursor(userId: string, isAdmin: boolean): Cursor {
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url')
+  return encodeOpaque(cursor)
 }
 
 /**
@@ -41,18 +42,10 @@ export function encodeCursor(cursor: Cursor): string {
  * it should drop its cursor and its rows and sync from the beginning.
  */
 export function decodeCursor(text: string, userId: string): Cursor {
-  let value: unknown
-  try {
-    if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error('not base64url')
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch {
+  const cursor = decodeOpaque(text, cursorSchema)
+  if (!cursor) {
     throw new ApiError(400, 'The sync cursor is not valid. Sync again from the beginning.')
   }
-  const parsed = cursorSchema.safeParse(value)
-  if (!parsed.success) {
-    throw new ApiError(400, 'The sync cursor is not valid. Sync again from the beginning.')
-  }
-  const cursor = parsed.data
   if (cursor.u !== userId.toLowerCase()) {
     throw new ApiError(
       400,

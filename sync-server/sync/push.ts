@@ -82,7 +82,7 @@ export async function replayMutations(
 }
 
 /** At most this many replayed mutations (subtransactions) share a transaction. */
-const MUTATIONS_PER_TRANSACTION = 50
+export const MUTATIONS_PER_TRANSACTION = 50
 
 async function replayInOrder(
   batch: ReplayBatch,

@@ -19,7 +19,7 @@ import { route } from '../http/route.ts'
 import { type EventStreamOptions, eventStream } from './events.ts'
 import { DEFAULT_HUB_OPTIONS, type HubOptions } from './hub.ts'
 import { pullPage } from './pull.ts'
-import { type Dispatch, replayMutations } from './push.ts'
+import { type Dispatch, MUTATIONS_PER_TRANSACTION, replayMutations } from './push.ts'
 import type { IsReplayable } from './replayable.ts'
 
 export type SyncOptions = Partial<HubOptions> & {
@@ -72,7 +72,7 @@ export function createSyncRoutes(replay: Replay, options: SyncOptions = {}): Hon
       // A batch of bodies: its own, larger limit.
       bodyLimitBytes: PUSH_BODY_LIMIT_BYTES,
       summary: 'Push queued mutations',
-      description: `Replays up to ${PUSH_MAX_MUTATIONS} mutations in order, each through its documented REST mutation (a POST or PATCH above, path without query string) with the caller's session and \`Idempotency-Key\` = the mutation's id. The batch is one transaction, each mutation a savepoint in it: a 4xx rolls back only its own mutation and the ones before a 5xx result are applied. Mutations share a transaction 50 at a time; a push answered with a 5xx may have applied some: push them again (their stored results answer). One result per mutation, in order, with the status and body the route answered: 2xx applied (\`replayed\` when an earlier push had applied it), 4xx final; after a 5xx result the batch stops, push the rest again later. A malformed mutation, or anything but a documented mutation, gets a 400 or 404 result and the batch goes on. Not signed in: 401 for the whole push, nothing applied. \`userId\` (optional) names the user whose queue this is: when the session is another user's, nothing is applied and the push answers 401 with problem type \`${PUSH_OTHER_USER_PROBLEM}\` (sign in again as that user; keep the queue). Bodies up to ${PUSH_BODY_LIMIT_BYTES / (1024 * 1024)} MB: cut larger queues into several pushes.`,
+      description: `Replays up to ${PUSH_MAX_MUTATIONS} mutations in order, each through its documented REST mutation (a POST or PATCH above, path without query string) with the caller's session and \`Idempotency-Key\` = the mutation's id. The batch is one transaction, each mutation a savepoint in it: a 4xx rolls back only its own mutation and the ones before a 5xx result are applied. Mutations share a transaction ${MUTATIONS_PER_TRANSACTION} at a time; a push answered with a 5xx may have applied some: push them again (their stored results answer). One result per mutation, in order, with the status and body the route answered: 2xx applied (\`replayed\` when an earlier push had applied it), 4xx final; after a 5xx result the batch stops, push the rest again later. A malformed mutation, or anything but a documented mutation, gets a 400 or 404 result and the batch goes on. Not signed in: 401 for the whole push, nothing applied. \`userId\` (optional) names the user whose queue this is: when the session is another user's, nothing is applied and the push answers 401 with problem type \`${PUSH_OTHER_USER_PROBLEM}\` (sign in again as that user; keep the queue). Bodies up to ${PUSH_BODY_LIMIT_BYTES / (1024 * 1024)} MB: cut larger queues into several pushes.`,
       response: { status: 200, schema: pushResponseSchema, description: 'One result per mutation' },
     }),
     // Mutations are judged one by one (a malformed one gets its own 400 result).

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { TopicSearchQuery } from '../../shared/topic.ts'
 import { ApiError } from '../http/errors.ts'
+import { decodeOpaque, encodeOpaque } from '../http/opaque.ts'
 
 /** Where the next page of GET /api/topics starts: the ordering key of the last topic sent. */
 export type TopicPageKey = {
@@ -46,7 +47,7 @@ function fingerprint(query: TopicSearchQuery): string {
 /** An opaque cursor (base64url JSON) for the page after `key`, issued for `query`. */
 export function encodePageCursor(query: TopicSearchQuery, key: TopicPageKey): string {
   const cursor = { v: FORMAT, f: fingerprint(query), r: key.rank, c: key.createdAt, i: key.id }
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url')
+  return encodeOpaque(cursor)
 }
 
 /**
@@ -54,20 +55,13 @@ export function encodePageCursor(query: TopicSearchQuery, key: TopicPageKey): st
  * else (not base64url JSON, another format, another list's cursor) is a 400.
  */
 export function decodePageCursor(text: string, query: TopicSearchQuery): TopicPageKey {
-  let value: unknown
-  try {
-    if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error('not base64url')
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch {
-    throw new ApiError(400, INVALID)
-  }
-  const parsed = cursorSchema.safeParse(value)
-  if (!parsed.success) throw new ApiError(400, INVALID)
-  if (parsed.data.f !== fingerprint(query)) {
+  const cursor = decodeOpaque(text, cursorSchema)
+  if (!cursor) throw new ApiError(400, INVALID)
+  if (cursor.f !== fingerprint(query)) {
     throw new ApiError(
       400,
       'This cursor belongs to a list with other filters or another search. Ask for the first page again.',
     )
   }
-  return { rank: parsed.data.r, createdAt: parsed.data.c, id: parsed.data.i.toLowerCase() }
+  return { rank: cursor.r, createdAt: cursor.c, id: cursor.i.toLowerCase() }
 }
