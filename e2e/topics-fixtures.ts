@@ -55,11 +55,15 @@ export async function closeToasts(page: Page): Promise<void> {
   )
 }
 
-/** The number of columns of the topic grid as laid out now. */
+/** The number of columns of the topic grid as laid out now (its rows are grids). */
 export function gridColumns(page: Page): Promise<number> {
   return page
     .getByRole('list', { name: 'Topics' })
-    .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length)
+    .evaluate((el) =>
+      el.firstElementChild
+        ? getComputedStyle(el.firstElementChild).gridTemplateColumns.split(' ').length
+        : 0,
+    )
 }
 
 /** Every attribute of the rendered descriptions that could run script or navigate to it. */

@@ -1,9 +1,13 @@
-import { Outlet } from 'react-router-dom'
+import { Outlet, ScrollRestoration } from 'react-router-dom'
 import { IosInstallHint } from '../features/install/install-menu-item.tsx'
 import { SyncBanner } from '../features/sync-status/sync-banner.tsx'
 import { NavBar } from './nav-bar.tsx'
 
-/** The signed-in frame: skip link, navigation bar, sync banners, the screen. */
+/**
+ * The signed-in frame: skip link, navigation bar, sync banners, the screen.
+ * A new route starts at the top; Back and Forward put the page back where it
+ * was (the scroll positions are kept per history entry, in sessionStorage).
+ */
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -26,6 +30,7 @@ export function AppLayout() {
         Pairwise Mentorship · Connect, learn, and grow
       </footer>
       <IosInstallHint />
+      <ScrollRestoration />
     </div>
   )
 }

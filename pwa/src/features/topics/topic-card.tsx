@@ -9,18 +9,31 @@ import { Card } from '../../components/ui/card.tsx'
 import { paths } from '../../lib/paths.ts'
 import type { SyncApplication, SyncTopic } from '../../sync/engine/db.ts'
 import type { Merged } from '../../sync/engine/overlay.ts'
+import { Highlight, MatchExcerpt } from './highlight.tsx'
+import { textOfHtml } from './topic-search.ts'
 import { TopicState } from './topic-state.tsx'
 
 /**
  * One topic in the list grid: subject, mentor, three lines of description,
- * location, levels, mentees, and the state area at the foot.
+ * location, levels, mentees, and the state area at the foot. Found by a
+ * search (`terms`, the words it matched), the matched words are marked, and
+ * a match in the description shows the text around it instead of its start.
  */
 export function TopicCard(props: {
   topic: Merged<SyncTopic>
   me: User
   application: Merged<SyncApplication> | undefined
+  terms?: ReadonlySet<string> | undefined
+  matchedText?: boolean
 }) {
-  const { topic } = props
+  const { topic, terms } = props
+  const mentorName = topic.mentor.full_name || topic.mentor.username
+  const matchedInterests =
+    terms && terms.size > 0
+      ? topic.interests.filter((i) =>
+          i.split(/[^\p{L}\p{N}]+/u).some((w) => terms.has(w.toLowerCase())),
+        )
+      : []
   return (
     <Card className="flex h-full flex-col" data-testid="topic-card">
       <article className="flex flex-1 flex-col gap-4 p-5" aria-labelledby={`topic-${topic.id}`}>
@@ -30,7 +43,7 @@ export function TopicCard(props: {
               to={paths.topic(topic.id)}
               className="text-slate-900 hover:text-brand-700 dark:text-white dark:hover:text-brand-300"
             >
-              {topic.subject}
+              <Highlight text={topic.subject} terms={terms} />
             </Link>
           </h2>
           <Link
@@ -39,11 +52,20 @@ export function TopicCard(props: {
           >
             <Avatar user={topic.mentor} size="xs" />
             <span className="truncate font-medium text-slate-700 group-hover:text-brand-700 dark:text-slate-300 dark:group-hover:text-brand-300">
-              {topic.mentor.full_name || topic.mentor.username}
+              <Highlight text={mentorName} terms={terms} />
             </span>
           </Link>
         </header>
-        {topic.description.trim() !== '' && <RichText html={topic.description} clamp />}
+        {terms && props.matchedText ? (
+          <MatchExcerpt text={textOfHtml(topic.description)} terms={terms} />
+        ) : (
+          topic.description.trim() !== '' && <RichText html={topic.description} clamp />
+        )}
+        {matchedInterests.length > 0 && (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Interests: <Highlight text={matchedInterests.join(' · ')} terms={terms} />
+          </p>
+        )}
         <div className="mt-auto space-y-3">
           <SeniorityBadges levels={topic.seniorityRequired} />
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1">

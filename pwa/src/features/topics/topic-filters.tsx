@@ -1,3 +1,5 @@
+import { Input } from '@headlessui/react'
+import { MagnifyingGlassIcon } from '@heroicons/react/20/solid'
 import {
   LOCATIONS,
   type Location,
@@ -6,7 +8,7 @@ import {
   type Seniority,
 } from '../../../../shared/constants.ts'
 import type { TopicListQuery } from '../../../../shared/topic.ts'
-import { Field } from '../../components/ui/field.tsx'
+import { controlClasses, Field } from '../../components/ui/field.tsx'
 import { Select, type SelectOption } from '../../components/ui/select.tsx'
 
 type LocationFilter = Location | 'all'
@@ -29,24 +31,60 @@ const SENIORITY_OPTIONS: SelectOption<SeniorityFilter>[] = [
   ...SENIORITY_LEVELS.map((value) => ({ value, label: SENIORITY_LABELS[value] })),
 ]
 
-export type TopicFilterValues = { location: LocationFilter; seniority: SeniorityFilter }
+export type TopicFilterValues = {
+  location: LocationFilter
+  seniority: SeniorityFilter
+  /** The search words, as typed. */
+  q: string
+}
+
+/** The filters a URL names (`?location=online&seniority=senior&q=…`); anything unknown is "all". */
+export function filtersFromParams(params: URLSearchParams): Omit<TopicFilterValues, 'q'> {
+  const location = params.get('location')
+  const seniority = params.get('seniority')
+  return {
+    location: (LOCATIONS as readonly string[]).includes(location ?? '')
+      ? (location as Location)
+      : 'all',
+    seniority: (SENIORITY_LEVELS as readonly string[]).includes(seniority ?? '')
+      ? (seniority as Seniority)
+      : 'all',
+  }
+}
 
 /** The filter values as the shared matcher's query (all → no condition). */
-export function toQuery(values: TopicFilterValues): TopicListQuery {
+export function toQuery(values: Omit<TopicFilterValues, 'q'>): TopicListQuery {
   return {
     ...(values.location === 'all' ? {} : { location: values.location }),
     ...(values.seniority === 'all' ? {} : { seniority: values.seniority }),
   }
 }
 
-/** The location and seniority dropdowns above the topic grid. */
+/** The search field and the location and seniority dropdowns above the topic grid. */
 export function TopicFilters(props: {
   values: TopicFilterValues
-  onChange: (values: TopicFilterValues) => void
+  onChange: (values: TopicFilterValues, typing?: boolean) => void
 }) {
   const { values, onChange } = props
   return (
-    <div className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-xl">
+    <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+      <Field label="Search topics" className="col-span-2 lg:col-span-1">
+        <div className="relative">
+          <MagnifyingGlassIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={values.q}
+            maxLength={200}
+            placeholder="Subject, description, interest or mentor"
+            enterKeyHint="search"
+            className={`${controlClasses} pl-9`}
+            onChange={(event) => onChange({ ...values, q: event.target.value }, true)}
+          />
+        </div>
+      </Field>
       <Field label="Location">
         <Select
           value={values.location}

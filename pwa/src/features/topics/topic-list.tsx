@@ -1,46 +1,99 @@
 import { FunnelIcon, PlusIcon, RectangleStackIcon } from '@heroicons/react/20/solid'
-import { useMemo, useState } from 'react'
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react'
+import { useSearchParams } from 'react-router-dom'
 import { canViewTopic, matchesTopicFilters } from '../../../../shared/topic.ts'
 import { LinkButton } from '../../components/ui/button.tsx'
 import { EmptyState, PageHeader } from '../../components/ui/page.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { VirtualGrid } from '../../components/ui/virtual-grid.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
-import type { SyncApplication } from '../../sync/engine/db.ts'
+import type { SyncApplication, SyncDb, SyncTopic } from '../../sync/engine/db.ts'
 import type { Merged } from '../../sync/engine/overlay.ts'
-import { useSyncedTable, useSyncStatus } from '../../sync/engine/react.ts'
+import { useSyncEngine, useSyncedCoalesced, useSyncStatus } from '../../sync/engine/react.ts'
+import { readApplicationsOfMentee, readTable } from '../../sync/engine/view.ts'
 import { TopicCard } from './topic-card.tsx'
-import { TopicFilters, type TopicFilterValues, toQuery } from './topic-filters.tsx'
+import {
+  filtersFromParams,
+  TopicFilters,
+  type TopicFilterValues,
+  toQuery,
+} from './topic-filters.tsx'
+import { type TopicHit, topicSearchIndex } from './topic-search.ts'
 
 /**
  * /topics (spec section 2): every topic the user may see — the public ones
- * and their own proposed or rejected ones — as a filterable grid of cards.
+ * and their own proposed or rejected ones — as a filterable, searchable grid
+ * of cards. At company scale (10,000 topics) only the rows near the viewport
+ * are rendered (VirtualGrid), the topics are read again at most a few times
+ * a second while a sync writes pages, and search runs on an index kept in
+ * memory (topic-search.ts). Filters and the search words live in the URL, so
+ * Back and a shared link bring them back.
  */
 export default function TopicList() {
   useDocumentTitle('Topics')
   const me = useCurrentUser()
-  const topics = useSyncedTable('topics')
-  const applications = useSyncedTable('applications')
+  const catalog = useTopicCatalog(me.id)
   const { lastSyncedAt } = useSyncStatus()
-  const [filters, setFilters] = useState<TopicFilterValues>({ location: 'all', seniority: 'all' })
+  const [params, setParams] = useSearchParams()
+  const filters = filtersFromParams(params)
+  const query = params.get('q') ?? ''
+  const listTop = useRef<HTMLDivElement>(null)
+
+  const changeFilters = useCallback(
+    (next: TopicFilterValues, typing = false) => {
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current)
+          for (const [key, value] of [
+            ['q', next.q],
+            ['location', next.location === 'all' ? '' : next.location],
+            ['seniority', next.seniority === 'all' ? '' : next.seniority],
+          ] as const) {
+            if (value === '') out.delete(key)
+            else out.set(key, value)
+          }
+          return out
+        },
+        // Each keystroke is not a step back in history; a filter choice is.
+        { replace: typing, preventScrollReset: true },
+      )
+      // A new result set starts at its first row.
+      const top = listTop.current
+      if (top && top.getBoundingClientRect().top < 0) {
+        window.scrollTo({ top: top.getBoundingClientRect().top + window.scrollY - 16 })
+      }
+    },
+    [setParams],
+  )
 
   // An administrator's replica also holds everyone's proposals; those belong to /admin/topics.
   const visible = useMemo(
-    () => (topics ?? []).filter((t) => canViewTopic({ id: me.id, isAdmin: false }, t)),
-    [topics, me.id],
+    () => (catalog?.topics ?? []).filter((t) => canViewTopic({ id: me.id, isAdmin: false }, t)),
+    [catalog, me.id],
   )
-  const shown = useMemo(
-    () => visible.filter((t) => matchesTopicFilters(t, toQuery(filters))),
-    [visible, filters],
-  )
-  const mine = useMemo(() => {
-    const byTopic = new Map<string, Merged<SyncApplication>>()
-    for (const a of applications ?? []) if (a.mentee.id === me.id) byTopic.set(a.topicId, a)
-    return byTopic
-  }, [applications, me.id])
+  const search = useTopicSearch(visible, query)
+  const { location, seniority } = filters
+  const filterQuery = useMemo(() => toQuery({ location, seniority }), [location, seniority])
+  const shown = useMemo(() => {
+    const matching = visible.filter((t) => matchesTopicFilters(t, filterQuery))
+    const { hits } = search
+    if (!hits) return matching
+    return matching
+      .filter((t) => hits.has(t.id))
+      .sort((a, b) => (hits.get(b.id)?.score ?? 0) - (hits.get(a.id)?.score ?? 0))
+  }, [visible, filterQuery, search])
 
-  const loading = topics === undefined || (lastSyncedAt === null && topics.length === 0)
+  const loading = catalog === undefined || (lastSyncedAt === null && catalog.topics.length === 0)
+  const searching = search.hits !== null
 
   return (
     <>
@@ -54,44 +107,152 @@ export default function TopicList() {
           </LinkButton>
         }
       />
-      <TopicFilters values={filters} onChange={setFilters} />
-      {loading ? (
-        <div
-          className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-400"
-          role="status"
-        >
-          <Spinner className="size-5 text-brand-600 dark:text-brand-400" label={null} />
-          Loading...
-        </div>
-      ) : shown.length === 0 ? (
-        <EmptyTopics anyTopics={visible.length > 0} />
-      ) : (
-        <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3" aria-label="Topics">
-          {shown.map((topic) => (
-            <li key={topic.id}>
-              <TopicCard topic={topic} me={me} application={mine.get(topic.id)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <TopicFilters values={{ ...filters, q: query }} onChange={changeFilters} />
+      <div ref={listTop}>
+        {loading ? (
+          <div
+            className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-400"
+            role="status"
+          >
+            <Spinner className="size-5 text-brand-600 dark:text-brand-400" label={null} />
+            Loading...
+          </div>
+        ) : (
+          <>
+            {/* Said by screen readers each time; on screen only above results (the empty state says it). */}
+            <p
+              className={
+                shown.length === 0 ? 'sr-only' : 'mb-3 text-sm text-slate-600 dark:text-slate-400'
+              }
+              role="status"
+            >
+              {resultLine(shown.length, searching, search.ready)}
+            </p>
+            {shown.length === 0 ? (
+              <EmptyTopics anyTopics={visible.length > 0} searching={searching} />
+            ) : (
+              <VirtualGrid
+                items={shown}
+                keyOf={topicKey}
+                label="Topics"
+                estimateRowHeight={300}
+                cacheKey={`topics?${params}`}
+                renderItem={(topic) => {
+                  const hit = search.hits?.get(topic.id)
+                  return (
+                    <TopicCard
+                      topic={topic}
+                      me={me}
+                      application={catalog.mine.get(topic.id)}
+                      terms={hit ? search.terms(hit) : undefined}
+                      matchedText={hit?.inText}
+                    />
+                  )
+                }}
+              />
+            )}
+          </>
+        )}
+      </div>
     </>
   )
 }
 
-function EmptyTopics(props: { anyTopics: boolean }) {
-  return props.anyTopics ? (
+const topicKey = (topic: { id: string }) => topic.id
+
+const count = new Intl.NumberFormat('en')
+
+function resultLine(n: number, searching: boolean, ready: boolean): string {
+  if (searching && !ready) return 'Preparing search...'
+  const topics = `${count.format(n)} ${n === 1 ? 'topic' : 'topics'}`
+  return searching ? `${topics} found` : topics
+}
+
+type Catalog = {
+  topics: Merged<SyncTopic>[]
+  /** The user's own application per topic id. */
+  mine: Map<string, Merged<SyncApplication>>
+}
+
+/** The last catalog each user database gave, so a return visit lays out the list at once. */
+const lastCatalog = new Map<string, Catalog>()
+
+async function readCatalog(db: SyncDb, userId: string): Promise<Catalog> {
+  const [topics, applications] = await Promise.all([
+    readTable(db, 'topics'),
+    readApplicationsOfMentee(db, userId),
+  ])
+  const mine = new Map<string, Merged<SyncApplication>>()
+  // Newest first: the latest application to a topic wins.
+  for (const a of [...applications].reverse()) mine.set(a.topicId, a)
+  const catalog = { topics, mine }
+  lastCatalog.set(db.name, catalog)
+  return catalog
+}
+
+const CATALOG_TABLES = ['topics', 'applications', 'overlay', 'rejected'] as const
+
+function useTopicCatalog(userId: string): Catalog | undefined {
+  const engine = useSyncEngine()
+  return useSyncedCoalesced((db) => readCatalog(db, userId), CATALOG_TABLES, [userId], {
+    initial: lastCatalog.get(engine.db.name),
+  })
+}
+
+/**
+ * The search of `query` over `topics`: the index follows the topics (and is
+ * indexed in slices after a first sync); each keystroke is one index lookup,
+ * deferred so the field answers first. `hits` is null with no query.
+ */
+function useTopicSearch(topics: readonly Merged<SyncTopic>[], query: string) {
+  const engine = useSyncEngine()
+  const index = topicSearchIndex(engine.db.name)
+  useEffect(() => {
+    if (topics.length > 0) index.sync(topics)
+  }, [index, topics])
+  const revision = useSyncExternalStore(index.subscribe, index.getRevision)
+  const deferred = useDeferredValue(query)
+  return useMemo(() => {
+    const hits = deferred.trim() === '' ? null : index.search(deferred)
+    const termSets = new WeakMap<TopicHit, ReadonlySet<string>>()
+    return {
+      hits,
+      ready: index.ready,
+      revision,
+      /** The matched words of a hit, as one set (shared by the card's renders). */
+      terms(hit: TopicHit): ReadonlySet<string> {
+        let set = termSets.get(hit)
+        if (!set) {
+          set = new Set(hit.terms)
+          termSets.set(hit, set)
+        }
+        return set
+      },
+    }
+  }, [index, deferred, revision])
+}
+
+function EmptyTopics(props: { anyTopics: boolean; searching: boolean }) {
+  if (!props.anyTopics) {
+    return (
+      <EmptyState
+        title="No topics yet"
+        icon={<RectangleStackIcon className="size-8" aria-hidden="true" />}
+      >
+        Be the first to offer one: choose Create Topic above.
+      </EmptyState>
+    )
+  }
+  return props.searching ? (
+    <EmptyState title="No topics found" icon={<FunnelIcon className="size-8" aria-hidden="true" />}>
+      Try other words, or fewer of them, or another location or seniority level.
+    </EmptyState>
+  ) : (
     <EmptyState
       title="No topics match these filters"
       icon={<FunnelIcon className="size-8" aria-hidden="true" />}
     >
       Try another location or seniority level.
-    </EmptyState>
-  ) : (
-    <EmptyState
-      title="No topics yet"
-      icon={<RectangleStackIcon className="size-8" aria-hidden="true" />}
-    >
-      Be the first to offer one: choose Create Topic above.
     </EmptyState>
   )
 }

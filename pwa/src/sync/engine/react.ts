@@ -1,9 +1,12 @@
+import Dexie, { type ObservabilitySet } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import {
   createContext,
   createElement,
   type ReactNode,
   useContext,
+  useEffect,
+  useState,
   useSyncExternalStore,
 } from 'react'
 import type { SyncTable } from '../../../../shared/sync.ts'
@@ -66,6 +69,87 @@ export function useSynced<T>(
     [engine, recoveries, ...deps],
   )
   useStallCheck(engine, value === undefined)
+  return value
+}
+
+/** How often at most a coalesced read runs again while writes keep coming. */
+export const COALESCE_MS = 400
+
+/**
+ * `useSynced` for reads over whole tables (thousands of rows): runs again
+ * when one of `tables` changes (in any tab), at once for the first change
+ * after a quiet spell, then at most every `every` ms while writes keep
+ * coming (a first sync writes a page every few hundred ms), and never two at
+ * a time. `initial` is shown until the first read answers (a cached earlier
+ * answer, so a return visit paints at once).
+ */
+export function useSyncedCoalesced<T>(
+  read: (db: SyncDb) => Promise<T>,
+  tables: readonly string[],
+  deps: unknown[],
+  options: { initial?: T; every?: number } = {},
+): T | undefined {
+  const engine = useSyncEngine()
+  const recoveries = useSyncExternalStore(engine.recoveries.subscribe, engine.recoveries.get)
+  const [value, setValue] = useState<T | undefined>(options.initial)
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null)
+  const every = options.every ?? COALESCE_MS
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `deps` are the read's inputs, as in useSynced.
+  useEffect(() => {
+    const db = engine.db
+    const prefixes = tables.map((table) => `idb://${db.name}/${table}/`)
+    let stopped = false
+    let running = false
+    let again = false
+    let lastRun = Number.NEGATIVE_INFINITY
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const run = () => {
+      running = true
+      lastRun = performance.now()
+      read(db)
+        .catch(waitIfClosed)
+        .then(
+          (next) => {
+            if (!stopped) setValue(() => next)
+          },
+          (error: unknown) => {
+            if (!stopped) setFailure({ error })
+          },
+        )
+        .finally(() => {
+          running = false
+          if (again) {
+            again = false
+            schedule()
+          }
+        })
+    }
+    const schedule = () => {
+      if (stopped || timer !== undefined) return
+      if (running) {
+        again = true
+        return
+      }
+      const wait = Math.max(0, lastRun + every - performance.now())
+      timer = setTimeout(() => {
+        timer = undefined
+        if (!stopped) run()
+      }, wait)
+    }
+    const onChange = (parts: ObservabilitySet) => {
+      if (Object.keys(parts).some((part) => prefixes.some((p) => part.startsWith(p)))) schedule()
+    }
+    Dexie.on('storagemutated', onChange)
+    run()
+    return () => {
+      stopped = true
+      if (timer !== undefined) clearTimeout(timer)
+      Dexie.on('storagemutated').unsubscribe(onChange)
+    }
+  }, [engine, recoveries, every, tables.join(), ...deps])
+  useStallCheck(engine, value === undefined)
+  // As useLiveQuery does: a failed read is the route's error screen.
+  if (failure) throw failure.error
   return value
 }
 

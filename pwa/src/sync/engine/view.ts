@@ -64,17 +64,26 @@ export function readRow<K extends RowTable>(
 function readIndexed<K extends 'applications' | 'feedback'>(
   db: SyncDb,
   table: K,
-  index: 'topicId',
+  index: 'topicId' | 'mentee.id',
   value: string,
 ): Promise<Merged<RowTypes[K]>[]> {
+  const fieldOf = (row: object): unknown =>
+    index === 'mentee.id'
+      ? (row as { mentee?: { id?: string } }).mentee?.id
+      : (row as Record<string, unknown>)[index]
   return db.transaction('r', [db.table(table), db.overlay, db.rejected], async () => {
     const rows = (await db.table(table).where(index).equals(value).toArray()) as RowTypes[K][]
     const overlays = await db.overlay.where('table').equals(table).toArray()
     const rejected = await db.rejected.toArray()
     return mergeRows(table, rows, keyOf(table), overlays, rejected)
-      .filter((row) => row[index] === value)
+      .filter((row) => fieldOf(row) === value)
       .sort(byNewest)
   })
+}
+
+/** The applications a user made, newest first (through the mentee index). */
+export function readApplicationsOfMentee(db: SyncDb, menteeId: string) {
+  return readIndexed(db, 'applications', 'mentee.id', menteeId)
 }
 
 /** A topic's applications, newest first. */
