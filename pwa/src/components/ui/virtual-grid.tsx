@@ -10,8 +10,7 @@ import {
 
 /**
  * A card grid that renders only the rows near the viewport (decision 0035):
- * one column on phones, two from 768 px, three from 1024 px, as the plain
- * grids elsewhere. The page scrolls as a whole (the window is the scroller),
+ * by default one column on phones, two from 768 px, three from 1024 px. The page scrolls as a whole (the window is the scroller),
  * so Back/Forward scroll restoration and the browser's find-in-page of the
  * rendered rows work as on any page. Each item is a listitem with its
  * position in the whole set, so a screen reader says "12 of 10,000".
@@ -23,19 +22,38 @@ import {
 
 const GAP_PX = 20
 
-function columnsNow(): number {
-  if (typeof window === 'undefined') return 1
-  if (window.matchMedia('(min-width: 1024px)').matches) return 3
-  if (window.matchMedia('(min-width: 768px)').matches) return 2
-  return 1
+/** Columns from a viewport width up: `[[768, 2], [1024, 3]]` is one, then two, then three. */
+export type Breakpoints = readonly (readonly [minWidthPx: number, columns: number])[]
+
+const CARD_GRID: Breakpoints = [
+  [768, 2],
+  [1024, 3],
+]
+
+function columnsOf(breakpoints: Breakpoints): number {
+  let columns = 1
+  for (const [width, n] of breakpoints) {
+    if (window.matchMedia(`(min-width: ${width}px)`).matches) columns = n
+  }
+  return columns
 }
 
-function subscribeColumns(onChange: () => void): () => void {
-  const queries = ['(min-width: 1024px)', '(min-width: 768px)'].map((q) => window.matchMedia(q))
-  for (const q of queries) q.addEventListener('change', onChange)
-  return () => {
-    for (const q of queries) q.removeEventListener('change', onChange)
-  }
+function useColumns(breakpoints: Breakpoints): number {
+  const key = JSON.stringify(breakpoints)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the breakpoints' value
+  const [subscribe, get] = useMemo(() => {
+    const queries = breakpoints.map(([width]) => window.matchMedia(`(min-width: ${width}px)`))
+    return [
+      (onChange: () => void) => {
+        for (const q of queries) q.addEventListener('change', onChange)
+        return () => {
+          for (const q of queries) q.removeEventListener('change', onChange)
+        }
+      },
+      () => columnsOf(breakpoints),
+    ] as const
+  }, [key])
+  return useSyncExternalStore(subscribe, get, () => 1)
 }
 
 const measurements = new Map<string, VirtualItem[]>()
@@ -50,9 +68,11 @@ export function VirtualGrid<T>(props: {
   estimateRowHeight: number
   /** Keeps row measurements across visits (e.g. the route). */
   cacheKey?: string
+  /** The columns per viewport width; the card grid's 1/2/3 by default. */
+  breakpoints?: Breakpoints
 }) {
   const { items, keyOf, renderItem, estimateRowHeight, cacheKey } = props
-  const columns = useSyncExternalStore(subscribeColumns, columnsNow, () => 1)
+  const columns = useColumns(props.breakpoints ?? CARD_GRID)
   const rowCount = Math.ceil(items.length / columns)
   const listRef = useRef<HTMLDivElement>(null)
   const [scrollMargin, setScrollMargin] = useState(0)
@@ -109,8 +129,9 @@ export function VirtualGrid<T>(props: {
             key={row.key}
             data-index={row.index}
             ref={virtualizer.measureElement}
-            className="absolute top-0 left-0 grid w-full grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3"
+            className="absolute top-0 left-0 grid w-full gap-5"
             style={{
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
               transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
               paddingBottom: GAP_PX,
             }}

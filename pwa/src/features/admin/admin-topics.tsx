@@ -4,9 +4,11 @@ import { useState } from 'react'
 import { EmptyState, PageHeader } from '../../components/ui/page.tsx'
 import { Select, type SelectOption } from '../../components/ui/select.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
+import { VirtualGrid } from '../../components/ui/virtual-grid.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
-import type { SyncTopic } from '../../sync/engine/db.ts'
-import { useSyncedTable } from '../../sync/engine/react.ts'
+import type { SyncDb, SyncTopic } from '../../sync/engine/db.ts'
+import { useSyncedCoalesced } from '../../sync/engine/react.ts'
+import { readTable } from '../../sync/engine/view.ts'
 import { AdminTopicCard } from './admin-topic-card.tsx'
 import { ReviewDialog } from './review-dialog.tsx'
 import { SearchBox } from './search-box.tsx'
@@ -20,10 +22,14 @@ const FILTERS: readonly SelectOption<StatusFilter>[] = [
   { value: 'rejected', label: 'Rejected' },
 ]
 
+const TABLES = ['topics', 'overlay', 'rejected'] as const
+const readTopics = (db: SyncDb) => readTable(db, 'topics')
+const TWO_FROM_LG = [[1024, 2]] as const
+
 /** Topic management (spec section 2): every topic, searchable, with reviews of proposed ones. */
 export default function AdminTopics() {
   useDocumentTitle('Topic Management')
-  const topics = useSyncedTable('topics')
+  const topics = useSyncedCoalesced(readTopics, TABLES, [])
   const [query, setQuery] = useState('')
   const [status, setStatus] = useState<StatusFilter>('all')
   const [reviewing, setReviewing] = useState<SyncTopic | null>(null)
@@ -70,13 +76,17 @@ export default function AdminTopics() {
           {topics.length > 0 && 'Try another subject or status.'}
         </EmptyState>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {shown.map((topic) => (
-            <li key={topic.id}>
-              <AdminTopicCard topic={topic} onReview={() => setReviewing(topic)} />
-            </li>
-          ))}
-        </ul>
+        <VirtualGrid
+          items={shown}
+          keyOf={(topic) => topic.id}
+          label="Topics"
+          estimateRowHeight={240}
+          breakpoints={TWO_FROM_LG}
+          cacheKey={`admin-topics?${status}&${needle}`}
+          renderItem={(topic) => (
+            <AdminTopicCard topic={topic} onReview={() => setReviewing(topic)} />
+          )}
+        />
       )}
       <ReviewDialog topic={reviewing} onClose={() => setReviewing(null)} />
     </>

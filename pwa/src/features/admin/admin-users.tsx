@@ -1,22 +1,38 @@
 import { UsersIcon } from '@heroicons/react/24/outline'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { EmptyState, PageHeader } from '../../components/ui/page.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
+import { VirtualGrid } from '../../components/ui/virtual-grid.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
-import { useSyncedTable } from '../../sync/engine/react.ts'
+import type { SyncDb } from '../../sync/engine/db.ts'
+import { useSyncedCoalesced } from '../../sync/engine/react.ts'
+import { readTable } from '../../sync/engine/view.ts'
 import { AdminUserCard } from './admin-user-card.tsx'
 import { SearchBox } from './search-box.tsx'
+
+const BY_NAME = new Intl.Collator()
+const TABLES = ['users', 'overlay', 'rejected'] as const
+const readUsers = (db: SyncDb) => readTable(db, 'users')
+const USER_GRID = [
+  [640, 2],
+  [1024, 3],
+] as const
 
 /** User management (spec section 2): everyone, searchable by username, with the Admin switch. */
 export default function AdminUsers() {
   useDocumentTitle('User Management')
-  const users = useSyncedTable('users')
+  const users = useSyncedCoalesced(readUsers, TABLES, [])
   const [query, setQuery] = useState('')
 
   const needle = query.trim().toLowerCase()
-  const shown = (users ?? [])
-    .filter((u) => !needle || u.username.toLowerCase().includes(needle))
-    .sort((a, b) => a.username.localeCompare(b.username))
+  const sorted = useMemo(
+    () => [...(users ?? [])].sort((a, b) => BY_NAME.compare(a.username, b.username)),
+    [users],
+  )
+  const shown = useMemo(
+    () => (needle ? sorted.filter((u) => u.username.toLowerCase().includes(needle)) : sorted),
+    [sorted, needle],
+  )
   const admins = users?.filter((u) => u.isAdmin).length ?? 0
 
   return (
@@ -46,13 +62,15 @@ export default function AdminUsers() {
           Try another username.
         </EmptyState>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((user) => (
-            <li key={user.id}>
-              <AdminUserCard user={user} />
-            </li>
-          ))}
-        </ul>
+        <VirtualGrid
+          items={shown}
+          keyOf={(user) => user.id}
+          label="Users"
+          estimateRowHeight={140}
+          breakpoints={USER_GRID}
+          cacheKey={`admin-users?${needle}`}
+          renderItem={(user) => <AdminUserCard user={user} />}
+        />
       )}
     </>
   )

@@ -6,7 +6,8 @@ import type { SelectOption } from '../../components/ui/select.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
-import { useSyncedTable } from '../../sync/engine/react.ts'
+import { useSynced } from '../../sync/engine/react.ts'
+import { readApplicationsOfMentee } from '../../sync/engine/view.ts'
 import { EnrollmentCard } from './enrollment-card.tsx'
 import { FilterSelect, optionWord } from './filter-select.tsx'
 
@@ -25,10 +26,10 @@ const FILTERS: readonly SelectOption<EnrollmentFilter>[] = [
  */
 export function MyEnrollments() {
   const me = useCurrentUser()
-  const applications = useSyncedTable('applications')
+  const applications = useSynced((db) => readApplicationsOfMentee(db, me.id), [me.id])
   const [filter, setFilter] = useState<EnrollmentFilter>('all')
 
-  const mine = applications?.filter((a) => a.mentee.id === me.id) ?? []
+  const mine = applications ?? []
   const shown = filter === 'all' ? mine : mine.filter((a) => a.status === filter)
 
   return (

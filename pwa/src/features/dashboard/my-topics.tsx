@@ -6,7 +6,8 @@ import type { SelectOption } from '../../components/ui/select.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
-import { useSyncedTable } from '../../sync/engine/react.ts'
+import { useSynced } from '../../sync/engine/react.ts'
+import { readTopicsOfMentor } from '../../sync/engine/view.ts'
 import { FilterSelect, optionWord } from './filter-select.tsx'
 import { MentorTopicCard } from './mentor-topic-card.tsx'
 
@@ -24,10 +25,10 @@ const FILTERS: readonly SelectOption<TopicFilter>[] = [
 /** The My Topics tab: "Topics I Mentor", each with its applications. */
 export function MyTopics() {
   const me = useCurrentUser()
-  const topics = useSyncedTable('topics')
+  const topics = useSynced((db) => readTopicsOfMentor(db, me.id), [me.id])
   const [filter, setFilter] = useState<TopicFilter>('all')
 
-  const mine = topics?.filter((t) => t.mentorId === me.id) ?? []
+  const mine = topics ?? []
   const shown = filter === 'all' ? mine : mine.filter((t) => t.status === filter)
 
   return (

@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom'
 import { cn } from '../../components/ui/cn.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import type { SyncNotification } from '../../sync/engine/db.ts'
-import { useMutations, useSyncedTable } from '../../sync/engine/react.ts'
+import { useMutations, useSyncedCoalesced } from '../../sync/engine/react.ts'
+import { readTable } from '../../sync/engine/view.ts'
 
 /**
  * The notifications bell (spec section 2): a badge with the unread count, a
@@ -13,10 +14,11 @@ import { useMutations, useSyncedTable } from '../../sync/engine/react.ts'
  * notification is marked read once it has been in view (or with "Mark all as
  * read"), and stays marked new until the panel closes, so nothing new is lost
  * from sight by opening the bell. The count follows the synced rows: every
- * tab and device shows the same.
+ * tab and device shows the same. A person with thousands of notifications
+ * sees the newest hundred, and older ones a hundred at a time on request.
  */
 export function NotificationBell() {
-  const notifications = useSyncedTable('notifications') ?? []
+  const notifications = useSyncedCoalesced(readNotifications, NOTIFICATION_TABLES, []) ?? []
   const unread = notifications.filter((n) => !n.read).length
   return (
     <Popover className="relative">
@@ -49,6 +51,12 @@ export function NotificationBell() {
   )
 }
 
+const NOTIFICATION_TABLES = ['notifications', 'overlay', 'rejected'] as const
+const readNotifications = (db: Parameters<typeof readTable>[0]) => readTable(db, 'notifications')
+
+/** How many notifications the panel lists at first, and adds with "Show older". */
+const PAGE = 100
+
 /** How long half of an unread notification must be in view to count as seen. */
 const SEEN_AFTER_MS = 600
 
@@ -71,6 +79,8 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
     [mutate],
   )
   const unread = props.notifications.filter((n) => !n.read)
+  const [limit, setLimit] = useState(PAGE)
+  const listed = props.notifications.slice(0, limit)
 
   // An unread notification is read once it has been in view (half of it, for a moment).
   // biome-ignore lint/correctness/useExhaustiveDependencies: observes the list's items again when they change
@@ -101,7 +111,7 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
       observer.disconnect()
       for (const timer of timers.values()) clearTimeout(timer)
     }
-  }, [markRead, props.notifications])
+  }, [markRead, props.notifications, limit])
 
   return (
     <div>
@@ -136,7 +146,7 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
           </p>
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {props.notifications.map((n) => {
+            {listed.map((n) => {
               const body = (
                 <>
                   <p
@@ -196,6 +206,17 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
               )
             })}
           </ul>
+        )}
+        {props.notifications.length > limit && (
+          <div className="border-t border-slate-100 px-4 py-3 text-center dark:border-slate-800">
+            <button
+              type="button"
+              onClick={() => setLimit((n) => n + PAGE)}
+              className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-950/60"
+            >
+              Show older ({props.notifications.length - limit} more)
+            </button>
+          </div>
         )}
       </section>
     </div>

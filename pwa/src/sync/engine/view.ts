@@ -61,10 +61,10 @@ export function readRow<K extends RowTable>(
  * through the index, the table's overlay (rows created offline included),
  * then only those that match. Newest first.
  */
-function readIndexed<K extends 'applications' | 'feedback'>(
+function readIndexed<K extends 'applications' | 'feedback' | 'topics'>(
   db: SyncDb,
   table: K,
-  index: 'topicId' | 'mentee.id',
+  index: 'topicId' | 'mentee.id' | 'mentorId',
   value: string,
 ): Promise<Merged<RowTypes[K]>[]> {
   const fieldOf = (row: object): unknown =>
@@ -86,6 +86,11 @@ export function readApplicationsOfMentee(db: SyncDb, menteeId: string) {
   return readIndexed(db, 'applications', 'mentee.id', menteeId)
 }
 
+/** The topics a user mentors, newest first (through the mentor index). */
+export function readTopicsOfMentor(db: SyncDb, mentorId: string) {
+  return readIndexed(db, 'topics', 'mentorId', mentorId)
+}
+
 /** A topic's applications, newest first. */
 export function readApplicationsOfTopic(db: SyncDb, topicId: string) {
   return readIndexed(db, 'applications', 'topicId', topicId)
@@ -101,10 +106,12 @@ export async function readMyApplication(db: SyncDb, topicId: string, userId: str
   return (await readApplicationsOfTopic(db, topicId)).find((a) => a.mentee.id === userId)
 }
 
-/** A user by username (case-insensitive, as the server reads it). */
+/** A user by username (case-insensitive, as the server reads it), through the username index. */
 export async function readUserByUsername(db: SyncDb, username: string) {
-  const wanted = username.toLowerCase()
-  return (await readTable(db, 'users')).find((u) => u.username.toLowerCase() === wanted)
+  return db.transaction('r', [db.users, db.overlay, db.rejected], async () => {
+    const found = await db.users.where('username').equalsIgnoreCase(username).first()
+    return found ? readRow(db, 'users', found.id) : undefined
+  })
 }
 
 /** The caller's notification preferences, merged. */
