@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ApiAs,
   openApp,
+  PHONE,
+  screenshot,
   screenshotWidths,
   seriousAxeViolations,
   uniqueName,
@@ -211,5 +213,56 @@ describe('the dashboard', () => {
     await app.expectClean()
     await Promise.all([app.close(), watcher.close(), other.close()])
     await Promise.all([mentor.dispose(), first.dispose(), second.dispose()])
+  }, 120_000)
+
+  it('never lets the toast of a decision cover the next Accept and Reject (issue 16 item 11)', async () => {
+    const mentor = await ApiAs.signIn(browser, uniqueName('toast-mentor'))
+    const topic = await mentor.createTopic({ subject: uniqueName('toast topic'), maxMentees: 2 })
+    await admin.review(topic.id, 'approved')
+    const mentees: ApiAs[] = []
+    for (let i = 0; i < 4; i++) {
+      const mentee = await ApiAs.signIn(browser, uniqueName(`toast-mentee${i}`))
+      await mentee.apply(topic.id)
+      mentees.push(mentee)
+    }
+    const app = await openApp(browser, mentor.user.username, { path: '/dashboard', ...PHONE })
+    const { page } = app
+    // Newest first: mentee 1's application is listed just above mentee 0's, the last.
+    const [next, decided] = mentees.map((m) => row(page, m.user.username))
+    await next?.getByRole('button', { name: 'Accept' }).waitFor()
+
+    // The next application's buttons sit at the foot of the screen, where a toast shows.
+    const box = await next?.getByRole('button', { name: 'Accept' }).boundingBox()
+    if (!box) throw new Error('no Accept button')
+    await page.evaluate((by) => window.scrollBy(0, by), box.y + box.height - (PHONE.height - 30))
+    await decided?.getByRole('button', { name: 'Accept' }).click()
+    await expectToast(page, 'Application accepted successfully')
+
+    const toastBox = await page
+      .getByRole('region', { name: /^Notifications/ })
+      .locator('li')
+      .boundingBox()
+    if (!toastBox) throw new Error('no toast')
+    const covered = await page.evaluate((t) => {
+      const hits: string[] = []
+      for (const b of document.querySelectorAll('main button')) {
+        const r = b.getBoundingClientRect()
+        if (r.width === 0 || r.bottom <= 0 || r.top >= window.innerHeight) continue
+        const overlaps =
+          r.left < t.x + t.width && r.right > t.x && r.top < t.y + t.height && r.bottom > t.y
+        if (overlaps) hits.push(b.textContent ?? '')
+      }
+      return hits
+    }, toastBox)
+    await page.screenshot({ path: 'e2e/screenshots/dashboard-toast-moved-phone.png' })
+    expect(covered).toEqual([])
+    // It moved up; the buttons it would have hidden are still there to press.
+    expect(
+      await page.getByRole('region', { name: /^Notifications/ }).getAttribute('data-edge'),
+    ).toBe('moved')
+    await next?.getByRole('button', { name: 'Accept' }).click({ trial: true, timeout: 2_000 })
+    await app.expectClean()
+    await app.close()
+    await Promise.all([mentor.dispose(), ...mentees.map((m) => m.dispose())])
   }, 120_000)
 })

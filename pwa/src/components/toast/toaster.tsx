@@ -4,7 +4,7 @@ import {
   InformationCircleIcon,
   XMarkIcon,
 } from '@heroicons/react/20/solid'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import {
   TOAST_HOTKEY,
   TOAST_MAX_WIDTH_PX,
@@ -13,14 +13,94 @@ import {
 import { cn } from '../ui/cn.ts'
 import { dismissToast, getToasts, subscribeToasts, type Toast } from './store.ts'
 
+/** What a toast must not hide: the controls of the screen. */
+const CONTROLS =
+  'main button, main a[href], main input, main select, main textarea, main [role="button"], main [role="switch"]'
+
+/** The margin around the toasts (Tailwind p-4). */
+const MARGIN_PX = 16
+
+type Placement = { edge: 'bottom' } | { edge: 'moved'; top: number }
+
 /**
- * Where toasts show: bottom right (bottom on a phone), at most 420px wide. F8
- * moves focus here; a toast stays while hovered or focused, closes after its
- * time, with its button, with Escape, or with a swipe to the right.
+ * Where the toasts go: at the bottom, unless they would hide a control there
+ * (as when a mentor accepts one application and the next one's Accept and
+ * Reject are at the foot of the screen). Then in the lowest band of the
+ * screen, under the sticky bar, where no control is; with none free, where
+ * they hide the fewest. Looked at again as the page scrolls, resizes or
+ * changes.
+ */
+function placeToasts(list: HTMLElement): Placement {
+  const box = list.getBoundingClientRect()
+  const height = box.height
+  const barBottom = Math.max(
+    0,
+    document.querySelector('header')?.getBoundingClientRect().bottom ?? 0,
+  )
+  const highest = barBottom + MARGIN_PX / 2
+  const lowest = window.innerHeight - MARGIN_PX - height
+  // The controls' vertical extents, of those in the toasts' columns.
+  const taken: [number, number][] = []
+  for (const el of document.querySelectorAll(CONTROLS)) {
+    const r = el.getBoundingClientRect()
+    if (r.width === 0 || r.height === 0 || r.right <= box.left || r.left >= box.right) continue
+    if (r.bottom <= highest || r.top >= window.innerHeight) continue
+    taken.push([r.top - MARGIN_PX / 4, r.bottom + MARGIN_PX / 4])
+  }
+  const hides = (top: number) => taken.filter(([a, b]) => b > top && a < top + height).length
+  if (hides(lowest) === 0) return { edge: 'bottom' }
+  // From the bottom up: the first place whose band no control reaches.
+  const tops = [lowest, ...taken.map(([a]) => a - height)]
+    .filter((top) => top >= highest && top <= lowest)
+    .sort((a, b) => b - a)
+  for (const top of tops) if (hides(top) === 0) return { edge: 'moved', top }
+  if (hides(highest) === 0) return { edge: 'moved', top: highest }
+  return hides(highest) < hides(lowest) ? { edge: 'moved', top: highest } : { edge: 'bottom' }
+}
+
+/**
+ * Where toasts show: bottom right (bottom on a phone), at most 420px wide,
+ * or higher up where they hide no control (placeToasts). F8 moves
+ * focus here; a toast stays while hovered or focused, closes after its time,
+ * with its button, with Escape, or with a swipe to the right.
  */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts)
   const region = useRef<HTMLOListElement>(null)
+  const [placement, setPlacement] = useState<Placement>({ edge: 'bottom' })
+
+  useLayoutEffect(() => {
+    const list = region.current
+    if (!list || toasts.length === 0) return
+    const place = () => {
+      const next = placeToasts(list)
+      setPlacement((current) =>
+        current.edge === next.edge &&
+        (next.edge === 'bottom' ||
+          (current.edge === 'moved' && Math.abs(current.top - next.top) < 1))
+          ? current
+          : next,
+      )
+    }
+    place()
+    let frame = 0
+    const later = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(place)
+    }
+    window.addEventListener('scroll', later, { passive: true })
+    window.addEventListener('resize', later)
+    // The screen may still be changing under the toast (the decided application leaves).
+    const observer = new MutationObserver(later)
+    const main = document.querySelector('main')
+    if (main) observer.observe(main, { childList: true, subtree: true })
+    return () => {
+      cancelAnimationFrame(frame)
+      observer.disconnect()
+      window.removeEventListener('scroll', later)
+      window.removeEventListener('resize', later)
+    }
+  }, [toasts])
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -36,7 +116,12 @@ export function Toaster() {
   return (
     <section
       aria-label={`Notifications (${TOAST_HOTKEY})`}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end"
+      data-edge={placement.edge}
+      className={cn(
+        'pointer-events-none fixed inset-x-0 z-[100] flex justify-center px-4 sm:justify-end',
+        placement.edge === 'bottom' && 'bottom-0 py-4',
+      )}
+      style={placement.edge === 'moved' ? { top: placement.top } : undefined}
     >
       <ol
         ref={region}
