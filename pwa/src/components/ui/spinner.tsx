@@ -22,11 +22,19 @@ export function Spinner(props: { className?: string; label?: string | null }) {
   )
 }
 
-/** The page-sized loading state: a centred spinner with an optional text. */
-export function PageSpinner(props: { text?: string }) {
+/**
+ * The one loading state of a screen: a spinner (and an optional text) centred
+ * in the top part of the screen, the same place whatever is loading (the
+ * screen's code or its data). It fades in only after 400 ms, so a quick read
+ * from this device's database shows nothing at all.
+ */
+export function PageSpinner(props: { text?: string; className?: string }) {
   return (
     <div
-      className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-slate-500 dark:text-slate-400"
+      className={cn(
+        'flex min-h-[40vh] animate-delayed-in flex-col items-center justify-center gap-3 text-slate-500 dark:text-slate-400',
+        props.className,
+      )}
       role="status"
     >
       <Spinner

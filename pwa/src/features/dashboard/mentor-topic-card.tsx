@@ -9,18 +9,21 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import type { SyncApplication, SyncTopic } from '../../sync/engine/db.ts'
 import type { Merged } from '../../sync/engine/overlay.ts'
-import { useSynced } from '../../sync/engine/react.ts'
-import { readApplicationsOfTopic } from '../../sync/engine/view.ts'
 import { ApplicationRow } from './application-row.tsx'
 import { RejectDialog } from './reject-dialog.tsx'
 
 /** The dashboard shows "both" as "Online & In-Person" and any other location as its raw value. */
 const RAW_LOCATIONS = { online: 'online', 'in-person': 'in-person' }
 
-/** One topic the user mentors: its state, and the applications to it with Accept and Reject. */
-export function MentorTopicCard(props: { topic: Merged<SyncTopic> }) {
-  const { topic } = props
-  const applications = useSynced((db) => readApplicationsOfTopic(db, topic.id), [topic.id])
+/**
+ * One topic the user mentors: its state, and the applications to it with
+ * Accept and Reject (read with the topics, so the card arrives whole).
+ */
+export function MentorTopicCard(props: {
+  topic: Merged<SyncTopic>
+  applications: Merged<SyncApplication>[]
+}) {
+  const { topic, applications } = props
   const [rejecting, setRejecting] = useState<Merged<SyncApplication> | null>(null)
   const headingId = `topic-${topic.id}`
 
@@ -55,13 +58,13 @@ export function MentorTopicCard(props: { topic: Merged<SyncTopic> }) {
       <div className="border-t border-slate-200 bg-slate-50/70 px-5 py-4 sm:px-6 dark:border-slate-800 dark:bg-slate-950/40">
         <h4 className="text-sm font-semibold text-slate-700 dark:text-slate-300">
           Applications
-          {applications && applications.length > 0 && (
+          {applications.length > 0 && (
             <span className="ml-1.5 font-normal text-slate-500 dark:text-slate-400">
               ({applications.length})
             </span>
           )}
         </h4>
-        {applications === undefined ? null : applications.length === 0 ? (
+        {applications.length === 0 ? (
           <p className="mt-2 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <InboxIcon className="size-4 text-slate-400" aria-hidden="true" />
             No applications yet

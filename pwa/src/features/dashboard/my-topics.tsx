@@ -7,7 +7,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useSynced } from '../../sync/engine/react.ts'
-import { readTopicsOfMentor } from '../../sync/engine/view.ts'
+import { readMentorTopics } from '../../sync/engine/view.ts'
 import { FilterSelect, optionWord } from './filter-select.tsx'
 import { MentorTopicCard } from './mentor-topic-card.tsx'
 
@@ -25,11 +25,11 @@ const FILTERS: readonly SelectOption<TopicFilter>[] = [
 /** The My Topics tab: "Topics I Mentor", each with its applications. */
 export function MyTopics() {
   const me = useCurrentUser()
-  const topics = useSynced((db) => readTopicsOfMentor(db, me.id), [me.id])
+  const topics = useSynced((db) => readMentorTopics(db, me.id), [me.id])
   const [filter, setFilter] = useState<TopicFilter>('all')
 
   const mine = topics ?? []
-  const shown = filter === 'all' ? mine : mine.filter((t) => t.status === filter)
+  const shown = filter === 'all' ? mine : mine.filter((t) => t.topic.status === filter)
 
   return (
     <section aria-labelledby="my-topics-heading">
@@ -59,9 +59,9 @@ export function MyTopics() {
         </EmptyState>
       ) : (
         <ul className="grid grid-cols-1 gap-4">
-          {shown.map((topic) => (
+          {shown.map(({ topic, applications }) => (
             <li key={topic.id}>
-              <MentorTopicCard topic={topic} />
+              <MentorTopicCard topic={topic} applications={applications} />
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import type { PreferenceKey, Preferences } from '../../../../shared/preferences.
 import { Badge } from '../../components/ui/badge.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
 import { PageHeader } from '../../components/ui/page.tsx'
-import { Spinner } from '../../components/ui/spinner.tsx'
+import { PageSpinner } from '../../components/ui/spinner.tsx'
 import { useChange } from '../../lib/use-change.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useMutations, usePreferences } from '../../sync/engine/react.ts'
@@ -70,13 +70,7 @@ export default function NotificationSettings() {
           <h2 className="font-semibold text-slate-900 dark:text-white">E-mail notifications</h2>
         </div>
         {preferences === undefined ? (
-          <div
-            role="status"
-            className="flex items-center justify-center gap-3 px-6 py-12 text-sm text-slate-600 dark:text-slate-400"
-          >
-            <Spinner className="size-5 text-brand-600 dark:text-brand-400" label={null} />
-            Loading preferences...
-          </div>
+          <PageSpinner text="Loading preferences..." className="min-h-48" />
         ) : (
           <div className="divide-y divide-slate-200 dark:divide-slate-800">
             {SWITCHES.map((item) => (

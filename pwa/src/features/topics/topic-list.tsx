@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router-dom'
 import { canViewTopic, matchesTopicFilters } from '../../../../shared/topic.ts'
 import { LinkButton } from '../../components/ui/button.tsx'
 import { EmptyState, PageHeader } from '../../components/ui/page.tsx'
-import { Spinner } from '../../components/ui/spinner.tsx'
+import { PageSpinner } from '../../components/ui/spinner.tsx'
 import { VirtualGrid } from '../../components/ui/virtual-grid.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
@@ -110,13 +110,7 @@ export default function TopicList() {
       <TopicFilters values={{ ...filters, q: query }} onChange={changeFilters} />
       <div ref={listTop}>
         {loading ? (
-          <div
-            className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-400"
-            role="status"
-          >
-            <Spinner className="size-5 text-brand-600 dark:text-brand-400" label={null} />
-            Loading...
-          </div>
+          <PageSpinner text="Loading..." />
         ) : (
           <>
             {/* Said by screen readers each time; on screen only above results (the empty state says it). */}

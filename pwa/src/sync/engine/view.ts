@@ -91,6 +91,15 @@ export function readTopicsOfMentor(db: SyncDb, mentorId: string) {
   return readIndexed(db, 'topics', 'mentorId', mentorId)
 }
 
+/** The topics a user mentors, each with its applications, read together (one transaction). */
+export function readMentorTopics(db: SyncDb, mentorId: string) {
+  return db.transaction('r', [db.topics, db.applications, db.overlay, db.rejected], async () => {
+    const topics = await readTopicsOfMentor(db, mentorId)
+    const applications = await Promise.all(topics.map((t) => readApplicationsOfTopic(db, t.id)))
+    return topics.map((topic, i) => ({ topic, applications: applications[i] ?? [] }))
+  })
+}
+
 /** A topic's applications, newest first. */
 export function readApplicationsOfTopic(db: SyncDb, topicId: string) {
   return readIndexed(db, 'applications', 'topicId', topicId)
