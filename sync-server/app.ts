@@ -169,7 +169,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
  * Serves the built PWA from STATIC_DIR, with index.html for every client-side
- * route: compressed, hashed assets cached for good, everything else (the
+ * route: compressed (brotli or gzip made at build time; compressed on the fly
+ * otherwise), hashed assets cached for good, everything else (the
  * service worker, the manifest, index.html) revalidated each time.
  */
 function serveApp(app: Hono<AppEnv>, deps: Deps): void {
@@ -182,6 +183,8 @@ function serveApp(app: Hono<AppEnv>, deps: Deps): void {
       '/*',
       serveStatic({
         root,
+        // The build wrote .br and .gz beside each text file (vite.config.ts).
+        precompressed: true,
         onFound: (path, c) => {
           c.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache')
         },
