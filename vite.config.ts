@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { constants as zlibConstants } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pwaManifest } from './pwa/manifest.ts'
@@ -10,7 +10,14 @@ import { pwaManifest } from './pwa/manifest.ts'
 const root = fileURLToPath(new URL('./pwa', import.meta.url))
 
 // The PWA lives in pwa/; its build goes to dist/, which the sync server serves.
-export default defineConfig({
+export default defineConfig(({ command }) => {
+  // `npm start` builds the production app whatever NODE_ENV the server runs with
+  // (NODE_ENV=development would otherwise give React's development bundle and JSX).
+  if (command === 'build') process.env.NODE_ENV = 'production'
+  return config
+})
+
+const config: UserConfig = {
   root,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [
@@ -62,4 +69,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
   },
-})
+}
