@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  ApiAs,
   openApp,
   PHONE,
   screenshot,
@@ -107,22 +108,44 @@ describe('profile', () => {
     await app.close()
   })
 
-  it("another user's profile shows disabled fields and no Save Changes", async () => {
+  it("another user's profile reads as a profile, with the topics they mentor, and no form", async () => {
     const owner = uniqueName('shown')
     const ownerApp = await openApp(browser, owner, { path: `/profile/${owner}` })
     await ownerApp.page.getByRole('button', { name: 'Save Changes' }).waitFor()
     await ownerApp.close()
+    const ownerApi = await ApiAs.signIn(browser, owner)
+    await ownerApi.call('PATCH', `/api/users/${owner}`, {
+      seniority: 'senior',
+      bio: 'Platform engineer.\nI like pairing on gnarly bugs.',
+      interests: ['Kubernetes', 'Go'],
+    })
+    const admin = await ApiAs.signIn(browser, 'admin')
+    const approved = await ownerApi.createTopic({ subject: uniqueName('Shown approved') })
+    await admin.review(approved.id, 'approved')
+    const proposed = await ownerApi.createTopic({ subject: uniqueName('Shown proposal') })
+    await Promise.all([ownerApi.dispose(), admin.dispose()])
 
     const visitor = await openApp(browser, uniqueName('visitor'), { path: `/profile/${owner}` })
     const { page } = visitor
     await page.getByRole('heading', { level: 1, name: owner }).waitFor()
-    expect(await page.getByRole('button', { name: /^Seniority/ }).isDisabled()).toBe(true)
-    expect(await page.getByLabel('Bio').isDisabled()).toBe(true)
-    expect(await page.getByRole('combobox', { name: 'Interests' }).count()).toBe(0)
+    await page.getByText('I like pairing on gnarly bugs.').waitFor()
+    expect(await page.getByRole('definition').first().textContent()).toBe('Senior')
+    expect(
+      await page.getByRole('list', { name: 'Interests' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['Kubernetes', 'Go'])
+    // Their public topics link to the topic; a proposal only its mentor and admins see is not listed.
+    const topics = page.getByRole('list', { name: 'Topics they mentor' })
+    await topics.getByRole('link', { name: approved.subject }).waitFor()
+    expect(await topics.getByText(proposed.subject).count()).toBe(0)
+    // No form at all: nothing disabled to puzzle over, no Save Changes.
+    expect(await page.getByRole('form').count()).toBe(0)
+    expect(await page.getByRole('textbox').count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0)
     expect(await page.getByText('You are editing this profile as an administrator').count()).toBe(0)
     expect(await seriousAxeViolations(page)).toEqual([])
-    await screenshot(page, 'profile-visitor-desktop')
+    await screenshotWidths(page, 'profile-visitor')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'profile-visitor-dark-desktop')
     await visitor.close()
   })
 

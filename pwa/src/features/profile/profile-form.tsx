@@ -1,5 +1,5 @@
 import { Textarea } from '@headlessui/react'
-import { InformationCircleIcon, LockClosedIcon } from '@heroicons/react/20/solid'
+import { InformationCircleIcon } from '@heroicons/react/20/solid'
 import { type FormEvent, useState } from 'react'
 import {
   SENIORITY_LABELS,
@@ -25,9 +25,9 @@ const SENIORITY_OPTIONS: SelectOption<SeniorityChoice>[] = [
 ]
 
 /**
- * The editable part of a profile: seniority, bio and interests. The owner and
- * administrators get a Save Changes button; everyone else sees the fields
- * disabled (spec section 6, shared/user.ts checkEditProfile).
+ * A profile's seniority, bio and interests as a form with Save Changes, for
+ * the owner and administrators (shared/user.ts checkEditProfile); everyone
+ * else reads the profile (profile-view.tsx).
  */
 export function ProfileForm(props: { user: User; viewer: User }) {
   const { user, viewer } = props
@@ -87,60 +87,35 @@ export function ProfileForm(props: { user: User; viewer: User }) {
               </p>
             </div>
           )}
-          {!canEdit && (
-            <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-              <LockClosedIcon className="size-4 shrink-0" aria-hidden="true" />
-              Only {user.full_name || user.username} or an administrator can change this profile.
-            </p>
-          )}
 
-          <Field label="Seniority" disabled={!canEdit} className="max-w-xs">
+          <Field label="Seniority" className="max-w-xs">
             <Select
               value={seniority}
               onChange={(value) => edit({ seniority: value })}
               options={SENIORITY_OPTIONS}
-              disabled={!canEdit}
             />
           </Field>
 
-          <Field
-            label="Bio"
-            disabled={!canEdit}
-            hint={
-              canEdit
-                ? 'A few sentences about your role, experience and what you enjoy.'
-                : undefined
-            }
-          >
+          <Field label="Bio" hint="A few sentences about your role, experience and what you enjoy.">
             <Textarea
               value={bio}
               onChange={(event) => edit({ bio: event.target.value })}
               maxLength={TEXT_MAX_LENGTH}
               rows={5}
               className={`${controlClasses} min-h-24`}
-              placeholder={canEdit ? 'Tell others about yourself…' : undefined}
+              placeholder="Tell others about yourself…"
             />
           </Field>
 
-          <Field
-            label="Interests"
-            disabled={!canEdit}
-            hint={canEdit ? 'Pick from the list or type your own and press Enter.' : undefined}
-          >
-            <InterestsPicker
-              value={interests}
-              onChange={(next) => edit({ interests: next })}
-              disabled={!canEdit}
-            />
+          <Field label="Interests" hint="Pick from the list or type your own and press Enter.">
+            <InterestsPicker value={interests} onChange={(next) => edit({ interests: next })} />
           </Field>
         </CardBody>
-        {canEdit && (
-          <div className="flex justify-end border-t border-slate-200 px-5 py-4 sm:px-6 dark:border-slate-800">
-            <Button type="submit" busy={saving}>
-              Save Changes
-            </Button>
-          </div>
-        )}
+        <div className="flex justify-end border-t border-slate-200 px-5 py-4 sm:px-6 dark:border-slate-800">
+          <Button type="submit" busy={saving}>
+            Save Changes
+          </Button>
+        </div>
       </form>
     </Card>
   )

@@ -1,5 +1,6 @@
 import { UserIcon } from '@heroicons/react/24/outline'
 import { useParams } from 'react-router-dom'
+import { checkEditProfile } from '../../../../shared/user.ts'
 import { LinkButton } from '../../components/ui/button.tsx'
 import { MessageCard } from '../../components/ui/page.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
@@ -10,10 +11,12 @@ import { useSynced, useSyncStatus } from '../../sync/engine/react.ts'
 import { readUserByUsername } from '../../sync/engine/view.ts'
 import { ProfileForm } from './profile-form.tsx'
 import { ProfileHeader } from './profile-header.tsx'
+import { ProfileView } from './profile-view.tsx'
 
 /**
  * /profile/{username} (spec section 2): who the person is, and their
- * seniority, bio and interests, editable by the owner or an administrator.
+ * seniority, bio and interests: a form for the owner and administrators, a
+ * profile to read (with the topics they mentor) for everyone else.
  */
 export default function Profile() {
   const { username = '' } = useParams()
@@ -46,7 +49,11 @@ export default function Profile() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <ProfileHeader user={user} />
-      <ProfileForm key={user.id} user={user} viewer={viewer} />
+      {checkEditProfile(viewer, user.id).ok ? (
+        <ProfileForm key={user.id} user={user} viewer={viewer} />
+      ) : (
+        <ProfileView user={user} viewer={viewer} />
+      )}
     </div>
   )
 }
