@@ -265,4 +265,36 @@ describe('the dashboard', () => {
     await app.close()
     await Promise.all([mentor.dispose(), ...mentees.map((m) => m.dispose())])
   }, 120_000)
+
+  it('tells a refused offline decision once, on the application (issue 16 item 15)', async () => {
+    const mentor = await ApiAs.signIn(browser, uniqueName('once-mentor'))
+    const topic = await mentor.createTopic({ subject: uniqueName('once topic'), maxMentees: 1 })
+    await admin.review(topic.id, 'approved')
+    const taken = await ApiAs.signIn(browser, uniqueName('once-first'))
+    const late = await ApiAs.signIn(browser, uniqueName('once-late'))
+    const takenApplication = await taken.apply(topic.id)
+    await late.apply(topic.id)
+    const app = await openApp(browser, mentor.user.username, { path: '/dashboard' })
+    const { page } = app
+    const lateRow = row(page, late.user.username)
+    await lateRow.getByRole('button', { name: 'Accept' }).waitFor()
+
+    // On the train the mentor accepts one; meanwhile, from the laptop, they accepted the other.
+    await app.context.setOffline(true)
+    await lateRow.getByRole('button', { name: 'Accept' }).click()
+    await mentor.decide(takenApplication.id, 'accepted')
+    await app.context.setOffline(false)
+
+    const topicCard = card(page, topic.subject)
+    await topicCard
+      .getByText(/^Not saved:/)
+      .first()
+      .waitFor({ timeout: 20_000 })
+    await page.waitForTimeout(500)
+    expect(await topicCard.getByText(/^Not saved:/).count()).toBe(1)
+    expect(await lateRow.getByText(/^Not saved:/).count()).toBe(1)
+    await screenshot(page, 'dashboard-refused-once-desktop')
+    await app.close()
+    await Promise.all([mentor.dispose(), taken.dispose(), late.dispose()])
+  }, 120_000)
 })

@@ -24,6 +24,12 @@ export function MentorTopicCard(props: {
   applications: Merged<SyncApplication>[]
 }) {
   const { topic, applications } = props
+  // A refused decision targets the application and the topic: it is told once, on the application.
+  const toldBelow = new Set(applications.flatMap((a) => a.sync.rejected.map((r) => r.mutationId)))
+  const topicSync = {
+    ...topic.sync,
+    rejected: topic.sync.rejected.filter((r) => !toldBelow.has(r.mutationId)),
+  }
   const [rejecting, setRejecting] = useState<Merged<SyncApplication> | null>(null)
   const headingId = `topic-${topic.id}`
 
@@ -35,7 +41,7 @@ export function MentorTopicCard(props: {
             <TopicLink topic={topic} />
           </h3>
           <LocationLabel location={topic.location} labels={RAW_LOCATIONS} />
-          <SyncState sync={topic.sync} />
+          <SyncState sync={topicSync} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="brand" title="Mentees">
