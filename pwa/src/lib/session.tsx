@@ -4,9 +4,11 @@ import { SyncEngine } from '../sync/engine/engine.ts'
 import { BROWSER_HTTP, request } from './http.ts'
 
 /**
- * Who is signed in. The server's answer to GET /api/auth/session decides; when
- * the network is down the last answer kept on this device stands in, so the
- * app opens offline with its data. `user: null` means signed out (spec section 8).
+ * Who is signed in. The server's answer to GET /api/auth/session decides; the
+ * last answer kept on this device stands in until it comes (a return visit
+ * paints from IndexedDB before any network answer) and while the network is
+ * down, so the app opens offline with its data. `user: null` means signed
+ * out (spec section 8).
  */
 export type Session =
   | { state: 'loading' }
@@ -31,6 +33,8 @@ export function useSignedIn(): Extract<Session, { state: 'signed-in' }> {
 
 type Check =
   | { kind: 'user'; user: User }
+  /** The last answer kept on this device, while the server's is on its way. */
+  | { kind: 'stored'; user: User }
   | { kind: 'signed-out' }
   | { kind: 'failed'; message: string }
 
@@ -63,7 +67,12 @@ export function forgetStoredUser(): void {
 
 export function SessionProvider(props: { children: ReactNode }) {
   const [attempt, setAttempt] = useState(0)
-  const [check, setCheck] = useState<Check | 'loading'>('loading')
+  // A return visit opens at once as the person last seen here, from this device's data;
+  // the server's answer then confirms it, or signs out, or switches to who it says.
+  const [check, setCheck] = useState<Check | 'loading'>(() => {
+    const stored = storedUser()
+    return stored ? { kind: 'stored', user: stored } : 'loading'
+  })
   const [engine, setEngine] = useState<SyncEngine | null>(null)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each retry (attempt) checks again
@@ -83,7 +92,7 @@ export function SessionProvider(props: { children: ReactNode }) {
   const user =
     check === 'loading'
       ? null
-      : check.kind === 'user'
+      : check.kind === 'user' || check.kind === 'stored'
         ? check.user
         : check.kind === 'failed'
           ? storedUser()
@@ -113,6 +122,11 @@ export function SessionProvider(props: { children: ReactNode }) {
       void next.stop()
     }
   }, [userId, username, isAdmin])
+
+  // Opened from the stored answer and confirmed since: a queue held for "sign in again" goes out.
+  useEffect(() => {
+    if (verified && engine?.status.get().needsSignIn) void engine.signedIn().catch(() => {})
+  }, [verified, engine])
 
   let session: Session
   if (check === 'loading') session = { state: 'loading' }
