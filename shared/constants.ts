@@ -73,3 +73,6 @@ export const USERNAME_MAX_LENGTH = 64
 
 /** Reason given to pending applications closed when their topic starts. */
 export const TOPIC_STARTED_REJECTION_REASON = 'The topic has started'
+
+/** What a refused preference save says (spec section 8), instead of the server's reason. */
+export const PREFERENCES_SAVE_FAILED = 'Failed to update preferences. Please try again.'

@@ -19,6 +19,12 @@ export type SignInError = keyof typeof SIGN_IN_ERRORS
 
 export const SIGN_IN_ERROR_PARAM = 'sign_in_error'
 
+/**
+ * Set (to `dev`) on the address the development sign-in sends the browser
+ * back to: the app says "Development Login Success" once and drops it.
+ */
+export const SIGNED_IN_PARAM = 'signed_in'
+
 /** The path the sign-in button opens; it goes on to Microsoft (or the development sign-in). */
 export const SIGN_IN_PATH = '/api/auth/microsoft'
 

@@ -37,7 +37,7 @@ export function devSignInPage(options: {
 <div><p class="eyebrow">Pairwise</p><h1>Development sign-in</h1></div>
 </header>
 <p class="notice" role="note"><strong>For development only.</strong> This server has no Microsoft Entra ID credentials, so anyone can sign in here as any user. A production server never offers this page.</p>
-${error ? html`<p class="error" role="alert" id="error">${error}</p>` : ''}
+${error ? html`<div class="error" role="alert" id="error"><strong>Login Failed</strong><p>${error}</p></div>` : ''}
 <section aria-labelledby="existing">
 <h2 id="existing">Sign in as an existing user</h2>
 ${
@@ -85,7 +85,7 @@ header{display:flex;gap:.85rem;align-items:center;margin-bottom:1rem}
 h1{margin:0;font-size:1.5rem;line-height:1.2}
 h2{font-size:1rem;margin:1.5rem 0 .6rem}
 .notice{margin:0;padding:.75rem .9rem;border:1px solid var(--warn-line);background:var(--warn-bg);color:var(--warn-text);border-radius:10px;font-size:.93rem}
-.error{margin:1rem 0 0;padding:.75rem .9rem;background:var(--err-bg);color:var(--err-text);border-radius:10px;font-weight:500}
+.error{margin:1rem 0 0;padding:.75rem .9rem;background:var(--err-bg);color:var(--err-text);border-radius:10px}.error strong{display:block;font-weight:600}.error p{margin:.25rem 0 0}
 .users{display:grid;gap:.4rem;max-height:22rem;overflow:auto;padding:2px}
 .users button{display:flex;align-items:center;gap:.75rem;width:100%;padding:.55rem .7rem;border:1px solid var(--line);border-radius:10px;background:transparent;color:inherit;font:inherit;text-align:left;cursor:pointer}
 .users button:hover{border-color:var(--accent)}

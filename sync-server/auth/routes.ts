@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { safeReturnPath } from '../../shared/sign-in.ts'
+import { SIGNED_IN_PARAM, safeReturnPath } from '../../shared/sign-in.ts'
 import {
   devLoginSchema,
   signedInSchema,
@@ -120,7 +120,10 @@ authRoutes.post(
       })
       return c.html(page, error.status)
     }
-    return c.redirect(returnTo ?? '/', 303)
+    // The app then says "Development Login Success" (spec section 9) and drops the mark.
+    const back = new URL(returnTo ?? '/', 'http://app.invalid')
+    back.searchParams.set(SIGNED_IN_PARAM, 'dev')
+    return c.redirect(back.pathname + back.search + back.hash, 303)
   },
 )
 

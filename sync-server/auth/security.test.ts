@@ -721,7 +721,8 @@ describe('the development sign-in page', () => {
     const res = await postForm(client, { userId: name, returnTo: '/topics/xyz' })
 
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe('/topics/xyz')
+    // Marked, so the app says "Development Login Success" once.
+    expect(res.headers.get('location')).toBe('/topics/xyz?signed_in=dev')
     expect(sessionIdIn(res)).toBeDefined()
     const me = await client.get('/api/user')
     expect(me.status).toBe(200)
@@ -735,7 +736,7 @@ describe('the development sign-in page', () => {
     const res = await postForm(client, { userId: name })
 
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe('/')
+    expect(res.headers.get('location')).toBe('/?signed_in=dev')
     const user = await userNamed(dev, name)
     expect(user).toMatchObject({ isAdmin: false })
     expect((await client.get('/api/user')).body.id).toBe(user?.id)
@@ -751,7 +752,7 @@ describe('the development sign-in page', () => {
     const client = dev.anonymous()
     const res = await postForm(client, { userId: unique('unsafe-return'), returnTo })
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe('/')
+    expect(res.headers.get('location')).toBe('/?signed_in=dev')
     expect((await client.get('/api/user')).status).toBe(200)
   })
 
@@ -771,7 +772,8 @@ describe('the development sign-in page', () => {
     const all = elements(res.text)
     expect(all.filter((e) => e.name === 'script')).toEqual([])
     const alert = all.find((e) => e.attribs.role === 'alert')
-    expect(textOf(alert as Node)).toMatch(/letters, digits/)
+    // The spec's failed-login title, then the reason.
+    expect(textOf(alert as Node)).toMatch(/^Login Failed.*letters, digits/)
     const input = all.find(
       (e) => e.name === 'input' && e.attribs.name === 'userId' && e.attribs.type !== 'hidden',
     )

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { RouterProvider } from 'react-router-dom'
+import { PREFERENCES_SAVE_FAILED } from '../../../shared/constants.ts'
+import { SIGNED_IN_PARAM } from '../../../shared/sign-in.ts'
 import { canAdminister } from '../../../shared/user.ts'
-import { toast, toastError } from '../components/toast/store.ts'
+import { toast, toastError, toastSuccess } from '../components/toast/store.ts'
 import { Toaster } from '../components/toast/toaster.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { MessageCard } from '../components/ui/page.tsx'
@@ -97,14 +99,25 @@ function SignedInApp() {
     wasAdmin.current = admin
   }, [admin, router])
 
-  // A change the server refused after the screen stopped waiting for it: say so.
+  // A change the server refused after the screen stopped waiting for it: say so (spec
+  // section 8: preferences in their own words, a notification's mark-read not at all).
   useEffect(
     () =>
       engine.onRejected((row) => {
-        if (!isAwaited(row.id)) toastError(row.detail)
+        if (isAwaited(row.id) || row.kind === 'mark-notification-read') return
+        toastError(row.kind === 'save-preferences' ? PREFERENCES_SAVE_FAILED : row.detail)
       }),
     [engine],
   )
+
+  // Back from the development sign-in: say so once, and drop the mark from the address.
+  useEffect(() => {
+    const url = new URL(window.location.href)
+    if (url.searchParams.get(SIGNED_IN_PARAM) !== 'dev') return
+    url.searchParams.delete(SIGNED_IN_PARAM)
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
+    toastSuccess('Development Login Success')
+  }, [])
 
   // A push message arrived (the service worker says so): pull now.
   useEffect(() => onSyncPoke(() => engine.poke()), [engine])

@@ -1,5 +1,6 @@
 import { ShieldCheckIcon } from '@heroicons/react/20/solid'
 import { DevicePhoneMobileIcon, EnvelopeIcon } from '@heroicons/react/24/outline'
+import { PREFERENCES_SAVE_FAILED } from '../../../../shared/constants.ts'
 import type { PreferenceKey, Preferences } from '../../../../shared/preferences.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
@@ -54,7 +55,7 @@ export default function NotificationSettings() {
     void change(() => mutate.savePreferences(next), {
       success: 'Your notification preferences have been saved.',
       successTitle: 'Preferences Updated',
-      failure: 'Failed to update preferences. Please try again.',
+      failure: PREFERENCES_SAVE_FAILED,
     })
   }
 
