@@ -9,6 +9,7 @@ import {
   seriousAxeViolations,
   uniqueName,
   waitForShell,
+  waitForSynced,
 } from './app.ts'
 import { launchBrowser, openPage, screenshot } from './browser.ts'
 
@@ -215,6 +216,27 @@ describe('the app shell', () => {
     await screenshot(page, 'shell-offline-desktop')
     await context.setOffline(false)
     await page.getByText("You're offline.").waitFor({ state: 'detached', timeout: 20_000 })
+    await app.close()
+  })
+
+  it('paints a return visit from this device before the session check answers', async () => {
+    const app = await openApp(browser, uniqueName('returning'), { ...DESKTOP, path: '/topics' })
+    const { page } = app
+    await page.getByTestId('topic-card').first().waitFor()
+    await waitForSynced(page)
+    // The server is slow to say who is signed in: the screen does not wait for it.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/auth/session', async (route) => {
+      await held
+      await route.continue().catch(() => {})
+    })
+    await page.reload()
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 5_000 })
+    await page.getByTestId('topic-card').first().waitFor({ timeout: 5_000 })
+    release()
     await app.close()
   })
 
