@@ -32,7 +32,7 @@ export function DecisionPicker(props: { value: Decision; onChange: (value: Decis
       value={props.value}
       onChange={props.onChange}
       aria-label="Decision"
-      className="grid gap-3 sm:grid-cols-2"
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2"
     >
       {OPTIONS.map((option) => {
         const Icon = option.icon

@@ -20,6 +20,10 @@ function draw(spec: ChartSpec, width: number): SVGSVGElement | HTMLElement {
     range: COLOURS,
     legend: series.length > 1,
   }
+  // Nothing to draw (every group hidden or zero): an axis from 0 to 5 (the smallest group
+  // shown) or to 100 %, rather than a scale of zero height with its ticks piled up.
+  const empty = shown.every((d) => !d.value)
+  const emptyDomain: [number, number] = [0, percent ? 1 : 5]
   const common = {
     width,
     style: { background: 'transparent', color: 'currentColor', fontSize: '12px' },
@@ -29,7 +33,13 @@ function draw(spec: ChartSpec, width: number): SVGSVGElement | HTMLElement {
       ...common,
       height: 260,
       color,
-      y: { grid: true, label: null, tickFormat: percent ? '.0%' : undefined, zero: true },
+      y: {
+        grid: true,
+        label: null,
+        tickFormat: percent ? '.0%' : undefined,
+        zero: true,
+        ...(empty ? { domain: emptyDomain } : {}),
+      },
       x: { type: 'point', label: null, tickRotate: width < 500 ? -45 : 0 },
       marginBottom: width < 500 ? 50 : 30,
       marks: [
@@ -58,6 +68,7 @@ function draw(spec: ChartSpec, width: number): SVGSVGElement | HTMLElement {
         label: null,
         tickFormat: percent ? '.0%' : undefined,
         ticks: width < 500 ? 3 : undefined,
+        ...(empty ? { domain: emptyDomain } : {}),
       },
       marks: [
         Plot.barX(shown, { fy: 'label', y: 'series', x: 'value', fill: 'series' }),
@@ -82,7 +93,12 @@ function draw(spec: ChartSpec, width: number): SVGSVGElement | HTMLElement {
       series.length > 1
         ? { axis: null, domain: series.map((s) => s.label) }
         : { label: null, domain: spec.rows.map((r) => r.label) },
-    y: { grid: true, label: null, tickFormat: percent ? '.0%' : undefined },
+    y: {
+      grid: true,
+      label: null,
+      tickFormat: percent ? '.0%' : undefined,
+      ...(empty ? { domain: emptyDomain } : {}),
+    },
     marks: [
       Plot.barY(shown, {
         ...(series.length > 1 ? { fx: 'label', x: 'series' } : { x: 'label' }),

@@ -15,7 +15,7 @@ function Section(props: { title: string; children: ReactNode }) {
   )
 }
 
-const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4'
+const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4'
 
 export function Funnel(props: { report: Insights; charts: Record<string, ChartSpec> }) {
   const { funnel } = props.report
@@ -45,7 +45,7 @@ export function Funnel(props: { report: Insights; charts: Record<string, ChartSp
           note={`${countText(funnel.stages.proposed)} topics proposed`}
         />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Chart spec={props.charts.topics as ChartSpec} />
         <Chart spec={props.charts.applications as ChartSpec} />
       </div>
@@ -82,7 +82,7 @@ export function Waiting(props: { report: Insights }) {
           value={timing.pendingWaiting.toLocaleString()}
         />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <OldestList
           title="Oldest topics waiting for review"
           items={timing.oldestProposed}
@@ -152,7 +152,7 @@ export function Capacity(props: { report: Insights; charts: Record<string, Chart
           note="With a pending application and no accepted one"
         />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Chart spec={props.charts.openTopics as ChartSpec} />
         <Chart spec={props.charts.seniority as ChartSpec} />
       </div>
@@ -182,7 +182,7 @@ export function Trends(props: { charts: Record<string, ChartSpec> }) {
   return (
     <Section title="Month by month">
       <Chart spec={props.charts.activity as ChartSpec} />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Chart spec={props.charts.rates as ChartSpec} />
         <Chart spec={props.charts.times as ChartSpec} />
       </div>

@@ -25,7 +25,7 @@ export function ProfileView(props: { user: User; viewer: User }) {
       <Card>
         <CardBody className="space-y-6">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">About</h2>
-          <dl className="grid gap-5 sm:grid-cols-[10rem_1fr]">
+          <dl className="grid grid-cols-1 gap-5 sm:grid-cols-[10rem_1fr]">
             <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">Seniority</dt>
             <dd className="text-sm text-slate-900 dark:text-slate-100">
               {user.seniority ? SENIORITY_LABELS[user.seniority] : 'Not specified'}

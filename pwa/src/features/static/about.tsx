@@ -80,7 +80,7 @@ export default function About() {
         title="Overview"
         intro="The program is open to everyone in the company. The same person can mentor in one area and be mentored in another."
       >
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <CheckList title="Benefits for Mentees" icon={AcademicCapIcon} items={MENTEE_BENEFITS} />
           <CheckList title="Benefits for Mentors" icon={UserGroupIcon} items={MENTOR_BENEFITS} />
         </div>

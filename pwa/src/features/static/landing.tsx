@@ -72,7 +72,7 @@ export default function Landing() {
       </section>
 
       <Section title="How it works" intro="Three steps from idea to a running mentorship.">
-        <div className="grid gap-6 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-3">
           <Highlight icon={LightBulbIcon} title="Propose or discover">
             Mentors propose topics; administrators review them before they are published.
           </Highlight>

@@ -85,7 +85,7 @@ export default function MenteeGuide() {
         title="Your role as a mentee"
         intro="You own your growth; your mentor helps you get there."
       >
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <FeatureCard icon={FlagIcon} title="Drive the agenda">
             Come with goals and questions. Your mentor responds best to clear requests such as “help
             me prepare for my first design review”.
@@ -102,7 +102,7 @@ export default function MenteeGuide() {
       </Section>
 
       <Section title="Best practices">
-        <div className="grid gap-6 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
           <FeatureCard icon={CalendarDaysIcon} tone="sky" title="Respect the time">
             Be on time, keep meetings focused, and let your mentor know early if you need to
             reschedule.

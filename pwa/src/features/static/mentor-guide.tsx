@@ -86,7 +86,7 @@ export default function MentorGuide() {
         title="Your role as a mentor"
         intro="You are a guide, not a manager: you help your mentee find their own answers."
       >
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <FeatureCard icon={LightBulbIcon} title="Share experience">
             Offer the lessons, shortcuts and mistakes from your own career. Stories often teach more
             than instructions.
@@ -103,7 +103,7 @@ export default function MentorGuide() {
       </Section>
 
       <Section title="Best practices">
-        <div className="grid gap-6 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
           <FeatureCard icon={CalendarDaysIcon} tone="sky" title="Meet regularly">
             A 45–60 minute session every two weeks works well for most pairs. Book the meetings in
             advance and protect the time.

@@ -30,7 +30,10 @@ export function ChoiceGroup<V extends string | number>(props: {
       <RadioGroup
         value={props.value}
         onChange={props.onChange}
-        className={cn('grid gap-2', props.columns === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}
+        className={cn(
+          'grid grid-cols-1 gap-2',
+          props.columns === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2',
+        )}
       >
         {props.choices.map((choice) => {
           const Icon = choice.icon
