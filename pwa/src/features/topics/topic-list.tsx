@@ -18,8 +18,13 @@ import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import type { SyncApplication, SyncDb, SyncTopic } from '../../sync/engine/db.ts'
 import type { Merged } from '../../sync/engine/overlay.ts'
-import { useSyncEngine, useSyncedCoalesced, useSyncStatus } from '../../sync/engine/react.ts'
-import { readApplicationsOfMentee, readTable } from '../../sync/engine/view.ts'
+import {
+  useSyncEngine,
+  useSynced,
+  useSyncedCoalesced,
+  useSyncStatus,
+} from '../../sync/engine/react.ts'
+import { readApplicationsOfMentee, readNewestTopics, readTable } from '../../sync/engine/view.ts'
 import { TopicCard } from './topic-card.tsx'
 import {
   filtersFromParams,
@@ -92,7 +97,12 @@ export default function TopicList() {
       .sort((a, b) => (hits.get(b.id)?.score ?? 0) - (hits.get(a.id)?.score ?? 0))
   }, [visible, filterQuery, search])
 
-  const loading = catalog === undefined || (lastSyncedAt === null && catalog.topics.length === 0)
+  const narrowed = query.trim() !== '' || location !== 'all' || seniority !== 'all'
+  const loading =
+    catalog === undefined ||
+    (lastSyncedAt === null && catalog.topics.length === 0) ||
+    // The first screen holds only the newest topics: a filter or search waits for them all.
+    (!catalog.complete && narrowed)
   const searching = search.hits !== null
 
   return (
@@ -120,7 +130,9 @@ export default function TopicList() {
               }
               role="status"
             >
-              {resultLine(shown.length, searching, search.ready)}
+              {catalog.complete
+                ? resultLine(shown.length, searching, search.ready)
+                : 'Newest topics first...'}
             </p>
             {shown.length === 0 ? (
               <EmptyTopics anyTopics={visible.length > 0} searching={searching} />
@@ -176,21 +188,46 @@ async function readCatalog(db: SyncDb, userId: string): Promise<Catalog> {
     readTable(db, 'topics'),
     readApplicationsOfMentee(db, userId),
   ])
-  const mine = new Map<string, Merged<SyncApplication>>()
-  // Newest first: the latest application to a topic wins.
-  for (const a of [...applications].reverse()) mine.set(a.topicId, a)
-  const catalog = { topics, mine }
+  const catalog = { topics, mine: mineByTopic(applications) }
   lastCatalog.set(db.name, catalog)
   return catalog
 }
 
+/** The user's application per topic (newest first: the latest one to a topic wins). */
+function mineByTopic(applications: readonly Merged<SyncApplication>[]) {
+  const mine = new Map<string, Merged<SyncApplication>>()
+  for (const a of [...applications].reverse()) mine.set(a.topicId, a)
+  return mine
+}
+
 const CATALOG_TABLES = ['topics', 'applications', 'overlay', 'rejected'] as const
 
-function useTopicCatalog(userId: string): Catalog | undefined {
+/** How many of the newest topics the first screen reads before the whole table. */
+const FIRST_SCREEN = 36
+
+/**
+ * The catalog, and until it is read (thousands of topics take a moment on a
+ * phone) the newest topics through their index, so the first cards paint at
+ * once on a cold start, online or offline. `complete` is false meanwhile.
+ */
+function useTopicCatalog(userId: string): (Catalog & { complete: boolean }) | undefined {
   const engine = useSyncEngine()
-  return useSyncedCoalesced((db) => readCatalog(db, userId), CATALOG_TABLES, [userId], {
+  const full = useSyncedCoalesced((db) => readCatalog(db, userId), CATALOG_TABLES, [userId], {
     initial: lastCatalog.get(engine.db.name),
   })
+  const first = useSynced(
+    async (db) => {
+      if (lastCatalog.has(db.name)) return null
+      const [topics, applications] = await Promise.all([
+        readNewestTopics(db, FIRST_SCREEN),
+        readApplicationsOfMentee(db, userId),
+      ])
+      return { topics, mine: mineByTopic(applications) }
+    },
+    [userId],
+  )
+  if (full) return { ...full, complete: true }
+  return first ? { ...first, complete: false } : undefined
 }
 
 /**

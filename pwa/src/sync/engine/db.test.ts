@@ -67,7 +67,11 @@ async function expectVersion1Data(db: SyncDb): Promise<void> {
 }
 
 /** Writers for every schema version: add one with each new version. */
-const FIXTURES: Record<number, (db: SyncDb) => Promise<void>> = { 1: writeVersion1 }
+const FIXTURES: Record<number, (db: SyncDb) => Promise<void>> = {
+  1: writeVersion1,
+  // Version 2 only indexes topics by createdAt: the same rows.
+  2: writeVersion1,
+}
 
 const opened: SyncDb[] = []
 afterEach(async () => {
@@ -99,6 +103,7 @@ describe('schema upgrades', () => {
       await current.open()
       expect(current.verno).toBe(SCHEMA_VERSION)
       await expectVersion1Data(current)
+      expect(await current.topics.orderBy('createdAt').primaryKeys()).toEqual([topic.id])
     })
   }
 
@@ -112,7 +117,7 @@ describe('schema upgrades', () => {
     const next = open(name, SCHEMA_VERSION, [
       {
         version: SCHEMA_VERSION + 1,
-        stores: { topics: 'id, status, mentorId, subject' },
+        stores: { topics: 'id, status, mentorId, createdAt, subject' },
         upgrade: (tx) =>
           tx
             .table('topics')

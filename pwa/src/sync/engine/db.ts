@@ -173,6 +173,11 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       meta: 'key',
     },
   },
+  {
+    // The newest topics by index: a list paints its first screen without reading them all.
+    version: 2,
+    stores: { topics: 'id, status, mentorId, createdAt' },
+  },
 ]
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 1

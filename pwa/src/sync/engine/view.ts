@@ -40,6 +40,23 @@ export function readTable<K extends SyncTable>(
   })
 }
 
+/**
+ * The newest `limit` topics, merged, newest first, through the createdAt
+ * index, with the topics created offline: a list's first screen without
+ * reading the whole table.
+ */
+export function readNewestTopics(db: SyncDb, limit: number): Promise<Merged<RowTypes['topics']>[]> {
+  return db.transaction('r', [db.topics, db.overlay, db.rejected], async () => {
+    const rows = await db.topics.orderBy('createdAt').reverse().limit(limit).toArray()
+    const overlays = await db.overlay.where('table').equals('topics').toArray()
+    const rejected = await db.rejected.toArray()
+    const held = new Set(rows.map((r) => r.id))
+    // Only the overlays of these rows and of rows created here: not a change to an older topic.
+    const own = overlays.filter((o) => held.has(o.rowId) || o.op.create !== undefined)
+    return mergeRows('topics', rows, keyOf('topics'), own, rejected).sort(byNewest).slice(0, limit)
+  })
+}
+
 /** One merged row, or undefined. */
 export function readRow<K extends RowTable>(
   db: SyncDb,

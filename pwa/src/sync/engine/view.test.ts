@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { topicRow, userRow } from '../testing/fixtures.ts'
+import { createSyncDb, type SyncDb } from './db.ts'
+import { readNewestTopics, readTable } from './view.ts'
+
+// The first screen's read: the newest topics through the createdAt index,
+// merged with their pending changes and with topics created offline, the
+// same rows and order as the head of the whole-table read.
+
+const dbs: SyncDb[] = []
+afterEach(async () => {
+  for (const db of dbs.splice(0)) {
+    db.close()
+    await db.delete()
+  }
+})
+
+const mentor = userRow()
+const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()
+
+describe('readNewestTopics', () => {
+  it('answers the newest topics with their pending changes and those created offline', async () => {
+    const db = createSyncDb(`view-${randomUUID()}`)
+    dbs.push(db)
+    const topics = Array.from({ length: 50 }, (_, i) =>
+      topicRow(mentor, { subject: `Topic ${i}`, createdAt: at(i) }),
+    )
+    await db.topics.bulkPut(topics)
+    const newest = topics[49]
+    const old = topics[3]
+    if (!newest || !old) throw new Error('no topics')
+    const created = topicRow(mentor, { subject: 'Made on the train', createdAt: at(100) })
+    await db.overlay.bulkPut([
+      {
+        mutationId: 'm1',
+        seq: 1,
+        table: 'topics',
+        rowId: newest.id,
+        op: { set: { subject: 'Renamed' } },
+        awaitingConfirmation: false,
+      },
+      {
+        mutationId: 'm2',
+        seq: 2,
+        table: 'topics',
+        rowId: old.id,
+        op: { set: { subject: 'Old, renamed' } },
+        awaitingConfirmation: false,
+      },
+      {
+        mutationId: 'm3',
+        seq: 3,
+        table: 'topics',
+        rowId: created.id,
+        op: { create: created },
+        awaitingConfirmation: false,
+      },
+    ])
+
+    const first = await readNewestTopics(db, 5)
+
+    expect(first.map((t) => t.subject)).toEqual([
+      'Made on the train',
+      'Renamed',
+      'Topic 48',
+      'Topic 47',
+      'Topic 46',
+    ])
+    expect(first[0]?.sync.created).toBe(true)
+    expect(first[1]?.sync.pending).toBe(true)
+    // The same as the start of the whole table, read the slow way.
+    const all = await readTable(db, 'topics')
+    expect(first).toEqual(all.slice(0, 5))
+    expect(all.find((t) => t.id === old.id)?.subject).toBe('Old, renamed')
+  })
+})
