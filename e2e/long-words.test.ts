@@ -69,7 +69,7 @@ describe('long words on a phone', () => {
     const mentorApp = await openApp(browser, mentorName, { ...PHONE_360, path: '/dashboard' })
     const adminApp = await openApp(browser, 'admin', { ...PHONE_360, path: '/admin/topics' })
 
-    const visits: [Page, string, string][] = [
+    const visits: [Page, string, string, string?][] = [
       [mentee.page, '/topics', WORD_TEXT],
       [mentee.page, `/topics/${topic.id}`, WORD],
       [mentee.page, '/dashboard?tab=enrollments', WORD_TEXT],
@@ -77,12 +77,14 @@ describe('long words on a phone', () => {
       [mentee.page, `/profile/${encodeURIComponent(menteeName)}`, WORD],
       [mentorApp.page, '/dashboard', menteeName],
       [adminApp.page, '/admin/topics', WORD_TEXT],
-      [adminApp.page, '/admin/users', mentorName],
+      // A list of everyone, sorted by name: found with its search field, as a person would.
+      [adminApp.page, '/admin/users', mentorName, 'Search users'],
     ]
     const wide: string[] = []
-    for (const [page, path, text] of visits) {
+    for (const [page, path, text, search] of visits) {
       await page.setViewportSize(PHONE_360)
       await page.goto(path)
+      if (search) await page.getByRole('searchbox', { name: search }).fill(text)
       const shown = await page
         .getByText(text, { exact: false })
         .first()
