@@ -154,6 +154,16 @@ export function pullRequests(page: Page): Promise<PullTiming[]> {
                    encoded: e.encodedBodySize, decoded: e.decodedBodySize }))`)
 }
 
+/** Long tasks of the current document that started before `until` (ms since navigation). */
+export async function longTasksUntil(
+  page: Page,
+  until: number,
+): Promise<{ count: number; ms: number }> {
+  const tasks = await page.evaluate<{ t: number; d: number }[]>('window.__bench.longTasks')
+  const before = tasks.filter((task) => task.t < until)
+  return { count: before.length, ms: before.reduce((a, task) => a + task.d, 0) }
+}
+
 export type Floor = { ms: number; pages: number; encodings: string[]; requests: PullTiming[] }
 
 /**

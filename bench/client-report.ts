@@ -19,6 +19,8 @@ export type FirstSync = {
   /** ms from navigation until a poll of IndexedDB read `lastSyncedAt`. */
   seen: Figure
   pulls: PullTiming[]
+  /** Long tasks from navigation to the sync's end. */
+  longTasks: { count: number; ms: number } | Missing
 }
 export type FilterRun = { open: Figure[]; changes: Figure[]; note?: string }
 export type ColdStarts = { card: Figure; fcp: Figure; runs: number }
@@ -107,6 +109,20 @@ export function printReport(
     '',
     '',
   ])
+  const inRequests = (run: ScaleRun): Figure =>
+    pulls(run).length === 0 ? missing : pulls(run).reduce((a, p) => a + p.end - p.start, 0)
+  const between = (run: ScaleRun): Figure => {
+    const phase = pullPhase(run)
+    const requests = inRequests(run)
+    return typeof phase === 'number' && typeof requests === 'number' ? phase - requests : phase
+  }
+  add('… of which waiting for pull answers (sum)', inRequests, ms)
+  add('… of which between answer and next request (write, render)', between, ms)
+  add(
+    'Long tasks from navigation to sync end (total)',
+    (r) => (isMissing(r.firstSync.longTasks) ? r.firstSync.longTasks : r.firstSync.longTasks.ms),
+    ms,
+  )
   rows.push([
     'Pull pages: count, bytes on the wire (decoded), encoding',
     pullBytes(small),
