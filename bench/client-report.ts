@@ -86,7 +86,7 @@ export function printReport(
   add('Last pull page answered', (r) => last(pulls(r), 'end'), ms)
   add('First sync ends (`lastSyncedAt` written)', (r) => r.firstSync.end, ms)
   add('… seen by a 250 ms poll of IndexedDB', (r) => r.firstSync.seen, ms)
-  add('Fetch-only floor (same pull pages, in the page)', floorOf, ms)
+  add('Fetch-only floor (same pull pages, same context)', floorOf, ms)
   rows.push([
     'Sync end (from navigation) ÷ fetch floor',
     times(small.firstSync.end, floorOf(small)),
@@ -317,6 +317,7 @@ function max(values: Figure[]): Figure {
 function latency(values: Figure[], note?: string): string {
   const m = median(values)
   const top = max(values)
+  if (values.length === 0 && note) return note
   const missed = values.filter(isMissing).length
   const base = isMissing(m)
     ? m.missing

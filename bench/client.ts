@@ -61,7 +61,7 @@ const COLD_RUNS = 3
 const LIMITS = {
   firstCard: 120,
   syncEnd: 240,
-  filterBudget: 120,
+  filterBudget: 150,
   searchKey: 5,
   scroll: 120,
   coldStart: 60,
@@ -186,7 +186,7 @@ async function measureScale(
     const page = await context.newPage()
     const sync = await firstSync(page, people.member.id, LIMITS.firstCard, LIMITS.syncEnd)
     log(`  first sync: card ${show(sync.firstCard)}, end ${show(sync.end)}`)
-    const floor = await bestFloor(page)
+    const floor = await bestFloor(context)
     log(`  fetch floor: ${isMissing(floor) ? floor.missing : `${floor.ms.toFixed(0)} ms`}`)
     const rest = await within(60, atRest(page))
     log(`  at rest: ${isMissing(rest) ? rest.missing : `${rest.nodes} elements`}`)
@@ -250,15 +250,26 @@ async function firstSync(
   }
 }
 
-/** The faster of two fetch-only floors, after the page has settled. */
-async function bestFloor(page: Page): Promise<Floor | Missing> {
-  let best: Floor | Missing = { missing: 'not run' }
-  for (let i = 0; i < 2; i++) {
-    const floor = await within(60, fetchFloor(page))
-    if (isMissing(floor)) return isMissing(best) ? floor : best
-    if (isMissing(best) || floor.ms < best.ms) best = floor
+/**
+ * The faster of two fetch-only floors, in a quiet page of the same context
+ * (same user, cookies and service worker; /healthz runs no app): in the app's
+ * own page the loop's answers waited 1.3–6 s at company scale behind the
+ * rendering that follows the sync, which is what the floor must leave out.
+ */
+async function bestFloor(context: BrowserContext): Promise<Floor | Missing> {
+  const page = await context.newPage()
+  try {
+    await page.goto('/healthz')
+    let best: Floor | Missing = { missing: 'not run' }
+    for (let i = 0; i < 2; i++) {
+      const floor = await within(60, fetchFloor(page))
+      if (isMissing(floor)) return isMissing(best) ? floor : best
+      if (isMissing(best) || floor.ms < best.ms) best = floor
+    }
+    return best
+  } finally {
+    await page.close()
   }
-  return best
 }
 
 /**
@@ -293,11 +304,15 @@ async function filterChanges(page: Page, budget: number, options: string[]): Pro
     run.open.push(performance.now() - t0)
     const seconds = left()
     await armListChange(page, 'pointerdown', seconds)
-    await choice.click({ timeout: seconds * 1000 })
-    const changed = await within(seconds + 5, listChanged(page))
+    const clicked = await within(seconds, choice.click({ timeout: 0 }))
+    const changed = isMissing(clicked) ? clicked : await within(seconds + 5, listChanged(page))
     run.changes.push(
       changed === null ? { missing: `no change within ${seconds} s` } : (changed as Figure),
     )
+    if (isMissing(clicked)) {
+      run.note = `the click on ${option} did not end within ${seconds} s`
+      break
+    }
     await within(left(), page.getByRole('listbox').waitFor({ state: 'hidden', timeout: 0 }))
   }
   return run
