@@ -1,0 +1,336 @@
+import type { Page } from 'playwright-core'
+
+// The in-page side of `npm run bench:client`: what the page records from its
+// first script on (first card, layout shifts, long tasks) and the figures read
+// or timed inside it with performance.now(). Every script is a string, not a
+// function: tsx would wrap a function's inner arrows in a helper the page lacks.
+
+/**
+ * Runs before the app's own scripts in every document of a context: the
+ * moment the first topic card is in the document and the next frame after it
+ * (painted), layout shifts without recent input and long tasks (buffered).
+ */
+export const INSTRUMENT = `(() => {
+  const b = (window.__bench = { firstCard: null, firstCardPainted: null, shifts: [], longTasks: [] })
+  performance.setResourceTimingBufferSize(100000)
+  const afterPaint = (done) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => done(performance.now())
+      channel.port2.postMessage(0)
+    })
+  b.afterPaint = afterPaint
+  const look = () => {
+    if (b.firstCard === null && document.querySelector('[data-testid="topic-card"]')) {
+      b.firstCard = performance.now()
+      observer.disconnect()
+      afterPaint((t) => { b.firstCardPainted = t })
+    }
+  }
+  const observer = new MutationObserver(look)
+  observer.observe(document, { childList: true, subtree: true })
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) b.shifts.push({ t: e.startTime, v: e.value })
+    }).observe({ type: 'layout-shift', buffered: true })
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) b.longTasks.push({ t: e.startTime, d: e.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {}
+})()`
+
+/** A figure that could not be taken: why, as printed in its cell ("timed out after 90 s"). */
+export type Missing = { missing: string }
+export type Figure = number | Missing
+
+export function isMissing(value: unknown): value is Missing {
+  return typeof value === 'object' && value !== null && 'missing' in value
+}
+
+/** Runs `work` with a time limit; past it, the figure is missing (the work is left to run). */
+export async function within<T>(seconds: number, work: Promise<T>): Promise<T | Missing> {
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<Missing>((resolve) => {
+    timer = setTimeout(() => resolve({ missing: `timed out after ${seconds} s` }), seconds * 1000)
+  })
+  try {
+    return await Promise.race([
+      work.catch((error: unknown) => ({
+        missing: `failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      })),
+      limit,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Milliseconds from the navigation to the frame after the first topic card appeared. */
+export async function firstCard(page: Page, seconds: number): Promise<Figure> {
+  return within(
+    seconds,
+    page
+      // A function, not a string: waitForFunction evaluates a string with eval, which the CSP blocks.
+      .waitForFunction(
+        () =>
+          (window as unknown as { __bench?: { firstCardPainted: number | null } }).__bench
+            ?.firstCardPainted,
+        undefined,
+        { timeout: 0, polling: 50 },
+      )
+      .then(async (handle) => Number(await handle.jsonValue())),
+  )
+}
+
+/** First contentful paint of the current document, in ms (missing if none yet). */
+export async function firstContentfulPaint(page: Page): Promise<Figure> {
+  const fcp = await page.evaluate<number | null>(
+    `(performance.getEntriesByName('first-contentful-paint')[0] || { startTime: null }).startTime`,
+  )
+  return fcp ?? { missing: 'no paint' }
+}
+
+type SyncMeta = { at: number; seen: number; origin: number }
+
+/** Reads `lastSyncedAt` from the user's IndexedDB database (`pairwise-<id>`, store `meta`). */
+function readLastSynced(page: Page, userId: string): Promise<SyncMeta | null> {
+  return page.evaluate<SyncMeta | null>(`(async () => {
+    const name = ${JSON.stringify(`pairwise-${userId}`)}
+    if (!(await indexedDB.databases()).some((d) => d.name === name)) return null
+    return new Promise((resolve) => {
+      const req = indexedDB.open(name)
+      req.onupgradeneeded = () => req.transaction.abort()
+      req.onerror = () => resolve(null)
+      req.onblocked = () => resolve(null)
+      req.onsuccess = () => {
+        const db = req.result
+        db.onversionchange = () => db.close()
+        if (!db.objectStoreNames.contains('meta')) { db.close(); resolve(null); return }
+        const get = db.transaction('meta').objectStore('meta').get('lastSyncedAt')
+        get.onsuccess = () => {
+          db.close()
+          resolve(get.result ? { at: get.result.value, seen: performance.now(), origin: performance.timeOrigin } : null)
+        }
+        get.onerror = () => { db.close(); resolve(null) }
+      }
+    })
+  })()`)
+}
+
+/**
+ * Waits until the first sync has stored `lastSyncedAt` (its last page's
+ * transaction). `end`: that moment, from the value the engine wrote
+ * (Date.now() in the transaction), in ms since navigation; `seen`: when a
+ * poll every 250 ms from the page first read it.
+ */
+export async function syncEnd(
+  page: Page,
+  userId: string,
+  seconds: number,
+): Promise<{ end: number; seen: number } | Missing> {
+  const poll = async () => {
+    for (;;) {
+      const meta = await readLastSynced(page, userId)
+      if (meta) return { end: meta.at - meta.origin, seen: meta.seen }
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+  return within(seconds, poll())
+}
+
+export type PullTiming = {
+  start: number
+  end: number
+  transfer: number
+  encoded: number
+  decoded: number
+}
+
+/** The page's /api/sync/pull requests, from resource timing (ms since navigation, bytes). */
+export function pullRequests(page: Page): Promise<PullTiming[]> {
+  return page.evaluate<PullTiming[]>(`performance.getEntriesByType('resource')
+    .filter((e) => e.name.includes('/api/sync/pull'))
+    .map((e) => ({ start: e.startTime, end: e.responseEnd, transfer: e.transferSize,
+                   encoded: e.encodedBodySize, decoded: e.decodedBodySize }))`)
+}
+
+/** Long tasks of the current document that started before `until` (ms since navigation). */
+export async function longTasksUntil(
+  page: Page,
+  until: number,
+): Promise<{ count: number; ms: number }> {
+  const tasks = await page.evaluate<{ t: number; d: number }[]>('window.__bench.longTasks')
+  const before = tasks.filter((task) => task.t < until)
+  return { count: before.length, ms: before.reduce((a, task) => a + task.d, 0) }
+}
+
+export type Floor = { ms: number; pages: number; encodings: string[]; requests: PullTiming[] }
+
+/**
+ * The fetch-only floor: a plain `fetch` loop over /api/sync/pull from the
+ * beginning until `hasMore` is false, each answer parsed for its cursor, in
+ * the page (same user, same pages, nothing stored).
+ */
+export async function fetchFloor(page: Page): Promise<Floor> {
+  const run = await page.evaluate<{
+    ms: number
+    pages: number
+    encodings: string[]
+    t0: number
+  }>(`(async () => {
+    const t0 = performance.now()
+    const encodings = new Set()
+    let cursor, pages = 0
+    for (;;) {
+      const query = cursor === undefined ? '' : '?' + new URLSearchParams({ cursor })
+      const res = await fetch('/api/sync/pull' + query, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      if (!res.ok) throw new Error('pull answered ' + res.status)
+      encodings.add(res.headers.get('content-encoding') || 'identity')
+      const page = await res.json()
+      pages += 1
+      if (!page.hasMore) break
+      cursor = page.cursor
+    }
+    return { ms: performance.now() - t0, pages, encodings: [...encodings], t0 }
+  })()`)
+  const requests = (await pullRequests(page)).filter((r) => r.start >= run.t0)
+  return { ms: run.ms, pages: run.pages, encodings: run.encodings, requests }
+}
+
+/** DOM elements and JS heap in use after two garbage collections (needs --expose-gc). */
+export function atRest(page: Page): Promise<{ nodes: number; heap: number; cards: number }> {
+  return page.evaluate(`(async () => {
+    gc()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    gc()
+    return {
+      nodes: document.getElementsByTagName('*').length,
+      heap: performance.memory.usedJSHeapSize,
+      cards: document.querySelectorAll('[data-testid="topic-card"]').length,
+    }
+  })()`)
+}
+
+/**
+ * Arms a measurement: from the next `event` (its timeStamp: pointerdown for
+ * a click, keydown for a key) to the frame after the topic list next changed
+ * (a MutationObserver on the list and its container, then
+ * requestAnimationFrame and a message: the paint has happened). Collect the
+ * answer with `listChanged`.
+ */
+export async function armListChange(
+  page: Page,
+  event: 'pointerdown' | 'keydown',
+  seconds: number,
+): Promise<void> {
+  await page.evaluate(`(() => {
+    const b = window.__bench
+    const list = document.querySelector('ul[aria-label="Topics"]')
+    const host = list ? list.parentElement : document.querySelector('main')
+    let start = null
+    const onInput = (e) => { if (start === null) start = e.timeStamp }
+    window.addEventListener(${JSON.stringify(event)}, onInput, true)
+    b.pending = new Promise((resolve) => {
+      const done = (value) => { window.removeEventListener(${JSON.stringify(event)}, onInput, true); resolve(value) }
+      const timer = setTimeout(() => { observer.disconnect(); done(null) }, ${seconds * 1000})
+      const observer = new MutationObserver((records) => {
+        if (start === null) return
+        if (!records.some((r) => r.target === host || (list && list.contains(r.target)))) return
+        observer.disconnect()
+        clearTimeout(timer)
+        b.afterPaint((painted) => done(painted - start))
+      })
+      observer.observe(host, { childList: true, subtree: true, characterData: true })
+    })
+  })()`)
+}
+
+/** The armed measurement's answer in ms, or null when the list did not change in time. */
+export function listChanged(page: Page): Promise<number | null> {
+  return page.evaluate<number | null>('window.__bench.pending')
+}
+
+export type Scroll = {
+  steps: number
+  ms: number
+  frames: number
+  over16: number
+  over50: number
+  longest: number
+  longTasks: number
+  longTaskMs: number
+  scrolled: number
+  height: number
+}
+
+/**
+ * Scrolls the window down `steps` × `px` (one step a frame) while a
+ * requestAnimationFrame loop times each frame and a PerformanceObserver
+ * counts long tasks.
+ */
+export function scrollDown(page: Page, steps: number, px: number): Promise<Scroll> {
+  return page.evaluate<Scroll>(`(async () => {
+    window.scrollTo(0, 0)
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const gaps = []
+    let last = performance.now(), running = true
+    const loop = (t) => { gaps.push(t - last); last = t; if (running) requestAnimationFrame(loop) }
+    requestAnimationFrame(loop)
+    const tasks = []
+    const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration) })
+    observer.observe({ type: 'longtask' })
+    const t0 = performance.now()
+    for (let i = 0; i < ${steps}; i++) {
+      window.scrollBy(0, ${px})
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const ms = performance.now() - t0
+    running = false
+    observer.disconnect()
+    const frames = gaps.slice(1)
+    return {
+      steps: ${steps}, ms, frames: frames.length,
+      over16: frames.filter((g) => g > 1000 / 60 + 1).length,
+      over50: frames.filter((g) => g > 50).length,
+      longest: Math.max(0, ...frames),
+      longTasks: tasks.length, longTaskMs: tasks.reduce((a, b) => a + b, 0),
+      scrolled: window.scrollY, height: document.documentElement.scrollHeight,
+    }
+  })()`)
+}
+
+/** Script resources of the current document: count, bytes on the wire (encoded body) and decoded. */
+export function scriptBytes(
+  page: Page,
+): Promise<{ count: number; encoded: number; decoded: number; transfer: number }> {
+  return page.evaluate(`(() => {
+    const scripts = performance.getEntriesByType('resource')
+      .filter((e) => /\\.m?js$/.test(new URL(e.name).pathname))
+    const sum = (key) => scripts.reduce((a, e) => a + e[key], 0)
+    return { count: scripts.length, encoded: sum('encodedBodySize'), decoded: sum('decodedBodySize'), transfer: sum('transferSize') }
+  })()`)
+}
+
+/**
+ * Cumulative layout shift of the current document: the largest session
+ * window (shifts less than 1 s apart, at most 5 s long) of the shifts
+ * without recent input, as Lighthouse and web-vitals count it.
+ */
+export async function layoutShift(page: Page): Promise<number> {
+  const shifts = await page.evaluate<{ t: number; v: number }[]>('window.__bench.shifts')
+  let best = 0
+  let current = 0
+  let first = Number.NEGATIVE_INFINITY
+  let previous = Number.NEGATIVE_INFINITY
+  for (const s of [...shifts].sort((a, b) => a.t - b.t)) {
+    if (s.t - previous > 1000 || s.t - first > 5000) {
+      current = 0
+      first = s.t
+    }
+    current += s.v
+    previous = s.t
+    best = Math.max(best, current)
+  }
+  return best
+}
