@@ -225,7 +225,7 @@ export async function armListChange(
 ): Promise<void> {
   await page.evaluate(`(() => {
     const b = window.__bench
-    const list = document.querySelector('ul[aria-label="Topics"]')
+    const list = document.querySelector('[role="list"][aria-label="Topics"]')
     const host = list ? list.parentElement : document.querySelector('main')
     let start = null
     const onInput = (e) => { if (start === null) start = e.timeStamp }
