@@ -1,3 +1,4 @@
+import Dexie from 'dexie'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   approvedTopic,
@@ -41,6 +42,39 @@ async function applicationStatus(id: string) {
 }
 
 describe('a first sync', () => {
+  it('asks for the next page while it writes the one it has', async () => {
+    const mentor = await server.signIn(unique('paged-mentor'))
+    for (let i = 0; i < 3; i++) await approvedTopic(admin, mentor)
+    const { engine, network } = createEngine(server, mentor)
+    // Pages of two rows, so a first sync takes several.
+    network.intercept = async (sent) => {
+      if (sent.path !== '/api/sync/pull') return undefined
+      events.push('ask')
+      const url = new URL(`${server.url}${sent.path}?${sent.query}`)
+      url.searchParams.set('limit', '2')
+      return fetch(url, { headers: { cookie: mentor.cookie ?? '' } })
+    }
+    const events: string[] = []
+    const onCommit = (parts: Record<string, unknown>) => {
+      if (Object.keys(parts).some((k) => k.startsWith(`idb://${engine.db.name}/meta/`)))
+        events.push('written')
+    }
+    Dexie.on('storagemutated', onCommit)
+    try {
+      expect(await engine.start()).toMatchObject({ outcome: 'synced' })
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(onCommit)
+    }
+    const asks = events.filter((e) => e === 'ask').length
+    expect(asks).toBeGreaterThan(3)
+    // The second page was asked for before the first one was written, and so on.
+    const fromFirstAsk = events.slice(events.indexOf('ask'))
+    expect(fromFirstAsk.slice(0, 3)).toEqual(['ask', 'ask', 'written'])
+    expect(await readTable(engine.db, 'topics')).toHaveLength(
+      (await mentor.get('/api/topics')).body.length,
+    )
+  })
+
   it('brings what the REST reads show, and marks nothing pending', async () => {
     const mentor = await server.signIn(unique('first-mentor'))
     const topic = await approvedTopic(admin, mentor)

@@ -79,14 +79,21 @@ export async function pullToEnd(
   let cursor = known ? known.cursor : await getMeta<string>(ctx.db, META.cursor)
   let restarted = false
   if (cursor === undefined) await checkIdentity(ctx)
-  for (;;) {
+  const ask = (from: string | undefined) => {
     const params = new URLSearchParams()
-    if (cursor !== undefined) params.set('cursor', cursor)
+    if (from !== undefined) params.set('cursor', from)
     if (ctx.sizes.pull < PULL_LIMIT_DEFAULT) params.set('limit', String(ctx.sizes.pull))
     const query = params.toString() === '' ? '' : `?${params}`
+    return call(ctx, 'GET', `/api/sync/pull${query}`)
+  }
+  /** The next page, asked for while this one is written (a first sync has dozens). */
+  let ahead: { cursor: string; answer: Promise<Answer> } | undefined
+  for (;;) {
     let answer: Answer
     try {
-      answer = await call(ctx, 'GET', `/api/sync/pull${query}`)
+      const pending = ahead && ahead.cursor === cursor ? ahead.answer : ask(cursor)
+      ahead = undefined
+      answer = await pending
     } catch (error) {
       // Too slow for this connection: smaller pages, so each one gets through.
       if (error instanceof NoAnswer && error.reason === 'timeout') {
@@ -109,6 +116,12 @@ export async function pullToEnd(
     const last = !page.hasMore
     const clear = page.reset || cursor === undefined
     ctx.run.check()
+    if (!last) {
+      const answer = ask(page.cursor)
+      // Its failure is seen when it is awaited; never unhandled if this page fails first.
+      answer.catch(() => {})
+      ahead = { cursor: page.cursor, answer }
+    }
     await ctx.db.transaction('rw', ctx.db.tables, async () => {
       ctx.run.check()
       const moved = await applyPage(ctx.db, page, clear)
