@@ -55,10 +55,23 @@ function getPurifier(): ReturnType<typeof createDOMPurify> {
  * sanitizeDescription('<p onclick="x()">Hi <a href="javascript:x()">there</a></p>') // '<p>Hi <a>there</a></p>'
  */
 export function sanitizeDescription(html: string): string {
-  return getPurifier().sanitize(html, {
+  const known = cache.get(html)
+  if (known !== undefined) return known
+  const safe = getPurifier().sanitize(html, {
     ALLOWED_TAGS: [...RICH_TEXT_TAGS],
     ALLOWED_ATTR: ALL_ATTRIBUTES,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
   })
+  // The oldest entry goes first (a Map keeps insertion order).
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+  cache.set(html, safe)
+  return safe
 }
+
+/**
+ * The last few hundred answers, by input: a card scrolled back into view or
+ * shown again by a filter is not sanitised again (a millisecond or two each on a phone).
+ */
+const cache = new Map<string, string>()
+const CACHE_SIZE = 400

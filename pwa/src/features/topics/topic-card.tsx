@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Link } from 'react-router-dom'
 import type { User } from '../../../../shared/user.ts'
 import { LocationLabel } from '../../components/topic/location-label.tsx'
@@ -13,19 +14,21 @@ import { Highlight, MatchExcerpt } from './highlight.tsx'
 import { textOfHtml } from './topic-search.ts'
 import { TopicState } from './topic-state.tsx'
 
+type TopicCardProps = {
+  topic: Merged<SyncTopic>
+  me: User
+  application: Merged<SyncApplication> | undefined
+  terms?: ReadonlySet<string> | undefined
+  matchedText?: boolean
+}
+
 /**
  * One topic in the list grid: subject, mentor, three lines of description,
  * location, levels, mentees, and the state area at the foot. Found by a
  * search (`terms`, the words it matched), the matched words are marked, and
  * a match in the description shows the text around it instead of its start.
  */
-export function TopicCard(props: {
-  topic: Merged<SyncTopic>
-  me: User
-  application: Merged<SyncApplication> | undefined
-  terms?: ReadonlySet<string> | undefined
-  matchedText?: boolean
-}) {
+export const TopicCard = memo(function TopicCard(props: TopicCardProps) {
   const { topic, terms } = props
   const mentorName = topic.mentor.full_name || topic.mentor.username
   const matchedInterests =
@@ -77,10 +80,10 @@ export function TopicCard(props: {
       <TopicCardFoot {...props} />
     </Card>
   )
-}
+})
 
 /** The state area; hidden (empty:) when TopicState has nothing to say. */
-function TopicCardFoot(props: Parameters<typeof TopicCard>[0]) {
+function TopicCardFoot(props: TopicCardProps) {
   return (
     <div className="border-t border-slate-100 px-5 py-3 empty:hidden dark:border-slate-800">
       <TopicState {...props} />

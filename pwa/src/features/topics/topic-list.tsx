@@ -5,6 +5,7 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react'
 import { useSearchParams } from 'react-router-dom'
@@ -50,11 +51,19 @@ export default function TopicList() {
   const { lastSyncedAt } = useSyncStatus()
   const [params, setParams] = useSearchParams()
   const filters = filtersFromParams(params)
-  const query = params.get('q') ?? ''
+  const query = useSearchWords(params, setParams)
   const listTop = useRef<HTMLDivElement>(null)
 
   const changeFilters = useCallback(
     (next: TopicFilterValues, typing = false) => {
+      // A new result set starts at its first row.
+      const top = listTop.current
+      if (top && top.getBoundingClientRect().top < 0) {
+        window.scrollTo({ top: top.getBoundingClientRect().top + window.scrollY - 16 })
+      }
+      // The words filter at once; the address follows a moment after the last key.
+      query.set(next.q)
+      if (typing) return
       setParams(
         (current) => {
           const out = new URLSearchParams(current)
@@ -68,16 +77,11 @@ export default function TopicList() {
           }
           return out
         },
-        // Each keystroke is not a step back in history; a filter choice is.
-        { replace: typing, preventScrollReset: true },
+        // A filter choice is a step back in history.
+        { preventScrollReset: true },
       )
-      // A new result set starts at its first row.
-      const top = listTop.current
-      if (top && top.getBoundingClientRect().top < 0) {
-        window.scrollTo({ top: top.getBoundingClientRect().top + window.scrollY - 16 })
-      }
     },
-    [setParams],
+    [setParams, query.set],
   )
 
   // An administrator's replica also holds everyone's proposals; those belong to /admin/topics.
@@ -85,7 +89,7 @@ export default function TopicList() {
     () => (catalog?.topics ?? []).filter((t) => canViewTopic({ id: me.id, isAdmin: false }, t)),
     [catalog, me.id],
   )
-  const search = useTopicSearch(visible, query)
+  const search = useTopicSearch(visible, query.text)
   const { location, seniority } = filters
   const filterQuery = useMemo(() => toQuery({ location, seniority }), [location, seniority])
   const shown = useMemo(() => {
@@ -97,7 +101,7 @@ export default function TopicList() {
       .sort((a, b) => (hits.get(b.id)?.score ?? 0) - (hits.get(a.id)?.score ?? 0))
   }, [visible, filterQuery, search])
 
-  const narrowed = query.trim() !== '' || location !== 'all' || seniority !== 'all'
+  const narrowed = query.text.trim() !== '' || location !== 'all' || seniority !== 'all'
   const loading =
     catalog === undefined ||
     (lastSyncedAt === null && catalog.topics.length === 0) ||
@@ -117,7 +121,7 @@ export default function TopicList() {
           </LinkButton>
         }
       />
-      <TopicFilters values={{ ...filters, q: query }} onChange={changeFilters} />
+      <TopicFilters values={{ ...filters, q: query.text }} onChange={changeFilters} />
       <div ref={listTop}>
         {loading ? (
           <PageSpinner text="Loading..." />
@@ -165,6 +169,43 @@ export default function TopicList() {
 }
 
 const topicKey = (topic: { id: string }) => topic.id
+
+/** How long after the last key the search words go into the address. */
+const ADDRESS_DELAY_MS = 300
+
+/**
+ * The search words: typed into local state (each key filters at once, with no
+ * navigation), written into the address (`?q=`, replacing the entry) a
+ * moment after the last key, and taken from the address when it changes
+ * under the screen (Back, a link).
+ */
+function useSearchWords(params: URLSearchParams, setParams: ReturnType<typeof useSearchParams>[1]) {
+  const inAddress = params.get('q') ?? ''
+  const [text, setText] = useState(inAddress)
+  const written = useRef(inAddress)
+  useEffect(() => {
+    if (inAddress === written.current) return
+    written.current = inAddress
+    setText(inAddress)
+  }, [inAddress])
+  useEffect(() => {
+    if (text === written.current) return
+    const timer = setTimeout(() => {
+      written.current = text
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current)
+          if (text === '') out.delete('q')
+          else out.set('q', text)
+          return out
+        },
+        { replace: true, preventScrollReset: true },
+      )
+    }, ADDRESS_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [text, setParams])
+  return { text, set: setText }
+}
 
 const count = new Intl.NumberFormat('en')
 
@@ -230,6 +271,8 @@ function useTopicCatalog(userId: string): (Catalog & { complete: boolean }) | un
   return first ? { ...first, complete: false } : undefined
 }
 
+const MIN_SEARCH = 2
+
 /**
  * The search of `query` over `topics`: the index follows the topics (and is
  * indexed in slices after a first sync); each keystroke is one index lookup,
@@ -244,7 +287,8 @@ function useTopicSearch(topics: readonly Merged<SyncTopic>[], query: string) {
   const revision = useSyncExternalStore(index.subscribe, index.getRevision)
   const deferred = useDeferredValue(query)
   return useMemo(() => {
-    const hits = deferred.trim() === '' ? null : index.search(deferred)
+    // One letter matches nearly everything: the search starts at two.
+    const hits = deferred.trim().length < MIN_SEARCH ? null : index.search(deferred)
     const termSets = new WeakMap<TopicHit, ReadonlySet<string>>()
     return {
       hits,
