@@ -64,6 +64,8 @@ export function toQuery(values: Omit<TopicFilterValues, 'q'>): TopicListQuery {
 export function TopicFilters(props: {
   values: TopicFilterValues
   onChange: (values: TopicFilterValues, typing?: boolean) => void
+  /** The search field took focus (the search index is built then). */
+  onSearchFocus?: () => void
 }) {
   const { values, onChange } = props
   return (
@@ -82,6 +84,7 @@ export function TopicFilters(props: {
             enterKeyHint="search"
             className={`${controlClasses} pl-9`}
             onChange={(event) => onChange({ ...values, q: event.target.value }, true)}
+            onFocus={props.onSearchFocus}
           />
         </div>
       </Field>

@@ -89,7 +89,9 @@ export default function TopicList() {
     () => (catalog?.topics ?? []).filter((t) => canViewTopic({ id: me.id, isAdmin: false }, t)),
     [catalog, me.id],
   )
-  const search = useTopicSearch(visible, query.text)
+  // The index is built once someone reaches for the search, not during every first sync.
+  const [searchWanted, setSearchWanted] = useState(false)
+  const search = useTopicSearch(visible, query.text, searchWanted)
   const { location, seniority } = filters
   const filterQuery = useMemo(() => toQuery({ location, seniority }), [location, seniority])
   const shown = useMemo(() => {
@@ -121,7 +123,11 @@ export default function TopicList() {
           </LinkButton>
         }
       />
-      <TopicFilters values={{ ...filters, q: query.text }} onChange={changeFilters} />
+      <TopicFilters
+        values={{ ...filters, q: query.text }}
+        onChange={changeFilters}
+        onSearchFocus={() => setSearchWanted(true)}
+      />
       <div ref={listTop}>
         {loading ? (
           <PageSpinner text="Loading..." />
@@ -274,16 +280,17 @@ function useTopicCatalog(userId: string): (Catalog & { complete: boolean }) | un
 const MIN_SEARCH = 2
 
 /**
- * The search of `query` over `topics`: the index follows the topics (and is
- * indexed in slices after a first sync); each keystroke is one index lookup,
+ * The search of `query` over `topics`: the index is built (in slices) once
+ * the search field is focused or words are given, then follows the topics; each keystroke is one index lookup,
  * deferred so the field answers first. `hits` is null with no query.
  */
-function useTopicSearch(topics: readonly Merged<SyncTopic>[], query: string) {
+function useTopicSearch(topics: readonly Merged<SyncTopic>[], query: string, wanted: boolean) {
   const engine = useSyncEngine()
   const index = topicSearchIndex(engine.db.name)
+  const needed = wanted || query.trim() !== ''
   useEffect(() => {
-    if (topics.length > 0) index.sync(topics)
-  }, [index, topics])
+    if (topics.length > 0 && (needed || index.started)) index.sync(topics)
+  }, [index, topics, needed])
   const revision = useSyncExternalStore(index.subscribe, index.getRevision)
   const deferred = useDeferredValue(query)
   return useMemo(() => {

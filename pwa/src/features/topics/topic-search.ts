@@ -123,6 +123,11 @@ export class TopicSearchIndex {
     this.drain()
   }
 
+  /** Something has been indexed or is queued: the index is in use. */
+  get started(): boolean {
+    return this.indexed.size > 0 || this.queue.size > 0
+  }
+
   /** Every queued topic is indexed. */
   get ready(): boolean {
     return this.queue.size === 0

@@ -74,13 +74,15 @@ export function useSynced<T>(
 
 /** How often at most a coalesced read runs again while writes keep coming. */
 export const COALESCE_MS = 400
+/** The same while a sync is writing pages: the main thread has the pages to parse too. */
+const COALESCE_SYNCING_MS = 1000
 
 /**
  * `useSynced` for reads over whole tables (thousands of rows): runs again
  * when one of `tables` changes (in any tab), at once for the first change
  * after a quiet spell, then at most every `every` ms while writes keep
- * coming (a first sync writes a page every few hundred ms), and never two at
- * a time. `initial` is shown until the first read answers (a cached earlier
+ * coming (every second while a sync is writing pages: a first sync writes one
+ * every few hundred ms), and never two at a time. `initial` is shown until the first read answers (a cached earlier
  * answer, so a return visit paints at once).
  */
 export function useSyncedCoalesced<T>(
@@ -130,7 +132,8 @@ export function useSyncedCoalesced<T>(
         again = true
         return
       }
-      const wait = Math.max(0, lastRun + every - performance.now())
+      const gap = engine.status.get().syncing ? Math.max(every, COALESCE_SYNCING_MS) : every
+      const wait = Math.max(0, lastRun + gap - performance.now())
       timer = setTimeout(() => {
         timer = undefined
         if (!stopped) run()
