@@ -105,9 +105,10 @@ export function useSyncedCoalesced<T>(
     let again = false
     let lastRun = Number.NEGATIVE_INFINITY
     let timer: ReturnType<typeof setTimeout> | undefined
-    const run = () => {
+    // The first read does not count against the gap: the first page of a first sync shows at once.
+    const run = (first = false) => {
       running = true
-      lastRun = performance.now()
+      if (!first) lastRun = performance.now()
       read(db)
         .catch(waitIfClosed)
         .then(
@@ -143,7 +144,7 @@ export function useSyncedCoalesced<T>(
       if (Object.keys(parts).some((part) => prefixes.some((p) => part.startsWith(p)))) schedule()
     }
     Dexie.on('storagemutated', onChange)
-    run()
+    run(true)
     return () => {
       stopped = true
       if (timer !== undefined) clearTimeout(timer)
