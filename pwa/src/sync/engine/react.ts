@@ -73,7 +73,7 @@ export function useSynced<T>(
 }
 
 /** How often at most a coalesced read runs again while writes keep coming. */
-export const COALESCE_MS = 400
+const COALESCE_MS = 400
 /** The same while a sync is writing pages: the main thread has the pages to parse too. */
 const COALESCE_SYNCING_MS = 1000
 
