@@ -64,9 +64,12 @@ export default function TopicList() {
       // The words filter at once; the address follows a moment after the last key.
       query.set(next.q)
       if (typing) return
+      // A filter choice writes the words too: nothing is left for the pending write.
+      query.written.current = next.q
       setParams(
-        (current) => {
-          const out = new URLSearchParams(current)
+        () => {
+          // The address as it is now, not as this render saw it.
+          const out = new URLSearchParams(window.location.search)
           for (const [key, value] of [
             ['q', next.q],
             ['location', next.location === 'all' ? '' : next.location],
@@ -81,7 +84,7 @@ export default function TopicList() {
         { preventScrollReset: true },
       )
     },
-    [setParams, query.set],
+    [setParams, query.set, query.written],
   )
 
   // An administrator's replica also holds everyone's proposals; those belong to /admin/topics.
@@ -197,10 +200,12 @@ function useSearchWords(params: URLSearchParams, setParams: ReturnType<typeof us
   useEffect(() => {
     if (text === written.current) return
     const timer = setTimeout(() => {
+      if (text === written.current) return
       written.current = text
       setParams(
-        (current) => {
-          const out = new URLSearchParams(current)
+        () => {
+          // The address as it is now (a filter may have changed it since this render).
+          const out = new URLSearchParams(window.location.search)
           if (text === '') out.delete('q')
           else out.set('q', text)
           return out
@@ -210,7 +215,7 @@ function useSearchWords(params: URLSearchParams, setParams: ReturnType<typeof us
     }, ADDRESS_DELAY_MS)
     return () => clearTimeout(timer)
   }, [text, setParams])
-  return { text, set: setText }
+  return { text, set: setText, written }
 }
 
 const count = new Intl.NumberFormat('en')
