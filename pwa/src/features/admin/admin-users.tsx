@@ -1,6 +1,7 @@
 import { UsersIcon } from '@heroicons/react/24/outline'
 import { useMemo, useState } from 'react'
 import { EmptyState, PageHeader } from '../../components/ui/page.tsx'
+import { SearchBox } from '../../components/ui/search-box.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
 import { VirtualGrid } from '../../components/ui/virtual-grid.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
@@ -8,7 +9,6 @@ import type { SyncDb } from '../../sync/engine/db.ts'
 import { useSyncedCoalesced } from '../../sync/engine/react.ts'
 import { readTable } from '../../sync/engine/view.ts'
 import { AdminUserCard } from './admin-user-card.tsx'
-import { SearchBox } from './search-box.tsx'
 
 const BY_NAME = new Intl.Collator()
 const TABLES = ['users', 'overlay', 'rejected'] as const

@@ -1,5 +1,3 @@
-import { Input } from '@headlessui/react'
-import { MagnifyingGlassIcon } from '@heroicons/react/20/solid'
 import {
   LOCATIONS,
   type Location,
@@ -8,7 +6,8 @@ import {
   type Seniority,
 } from '../../../../shared/constants.ts'
 import type { TopicListQuery } from '../../../../shared/topic.ts'
-import { controlClasses, Field } from '../../components/ui/field.tsx'
+import { Field } from '../../components/ui/field.tsx'
+import { SearchBox } from '../../components/ui/search-box.tsx'
 import { Select, type SelectOption } from '../../components/ui/select.tsx'
 
 type LocationFilter = Location | 'all'
@@ -70,24 +69,15 @@ export function TopicFilters(props: {
   const { values, onChange } = props
   return (
     <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-      <Field label="Search topics" className="col-span-2 lg:col-span-1">
-        <div className="relative">
-          <MagnifyingGlassIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={values.q}
-            maxLength={200}
-            placeholder="Subject, description, interest or mentor"
-            enterKeyHint="search"
-            className={`${controlClasses} pl-9`}
-            onChange={(event) => onChange({ ...values, q: event.target.value }, true)}
-            onFocus={props.onSearchFocus}
-          />
-        </div>
-      </Field>
+      <SearchBox
+        label="Search topics"
+        placeholder="Subject, description, interest or mentor"
+        value={values.q}
+        maxLength={200}
+        onChange={(q) => onChange({ ...values, q }, true)}
+        onFocus={props.onSearchFocus}
+        className="col-span-2 lg:col-span-1"
+      />
       <Field label="Location">
         <Select
           value={values.location}

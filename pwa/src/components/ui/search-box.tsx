@@ -1,8 +1,8 @@
 import { Field, Input, Label } from '@headlessui/react'
 import { MagnifyingGlassIcon } from '@heroicons/react/20/solid'
 import type { ChangeEvent } from 'react'
-import { cn } from '../../components/ui/cn.ts'
-import { controlClasses } from '../../components/ui/field.tsx'
+import { cn } from './cn.ts'
+import { controlClasses } from './field.tsx'
 
 /** A labelled search field with a magnifier. */
 export function SearchBox(props: {
@@ -10,6 +10,8 @@ export function SearchBox(props: {
   placeholder: string
   value: string
   onChange: (value: string) => void
+  onFocus?: () => void
+  maxLength?: number
   className?: string
 }) {
   return (
@@ -26,6 +28,9 @@ export function SearchBox(props: {
           type="search"
           value={props.value}
           placeholder={props.placeholder}
+          maxLength={props.maxLength}
+          enterKeyHint="search"
+          onFocus={props.onFocus}
           onChange={(event: ChangeEvent<HTMLInputElement>) => props.onChange(event.target.value)}
           className={cn(controlClasses, 'h-10 pl-9')}
         />
