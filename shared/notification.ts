@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'topic_for_review',
   'topic_started',
   'topic_concluded',
+  'invitation',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

@@ -98,6 +98,7 @@ describe('PREFERENCE_FOR_KIND and wantsDelivery', () => {
     topic_for_review: 'newTopicsForReview',
     topic_started: 'applicationStatusUpdates',
     topic_concluded: 'applicationStatusUpdates',
+    invitation: 'applicationStatusUpdates',
   }
 
   it('maps every notification kind, and nothing else', () => {

@@ -26,8 +26,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
 
 /**
  * Which preference governs whether an event also goes out by e-mail and push.
- * Topic started/concluded fall under application status updates: they concern
- * the mentee's enrolment.
+ * Topic started/concluded and invitations to apply fall under application
+ * status updates: they concern the mentee's enrolment.
  */
 export const PREFERENCE_FOR_KIND: Record<NotificationKind, PreferenceKey> = {
   new_application: 'newApplications',
@@ -38,6 +38,8 @@ export const PREFERENCE_FOR_KIND: Record<NotificationKind, PreferenceKey> = {
   topic_for_review: 'newTopicsForReview',
   topic_started: 'applicationStatusUpdates',
   topic_concluded: 'applicationStatusUpdates',
+  // A mentor's invitation to apply concerns the mentee's applications too.
+  invitation: 'applicationStatusUpdates',
 }
 
 export function wantsDelivery(preferences: Preferences, kind: NotificationKind): boolean {

@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import { applicationSchema } from './application.ts'
+import { dismissalSchema } from './dismissal.ts'
 import { feedbackSchema } from './feedback.ts'
+import { invitationSchema } from './invitation.ts'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts'
 import { notificationSchema } from './notification.ts'
 import { preferencesSchema } from './preferences.ts'
+import { programmeSettingsSchema } from './programme-settings.ts'
 import { topicSchema } from './topic.ts'
 import { userSchema } from './user.ts'
 
@@ -49,6 +52,10 @@ export const syncNotificationSchema = notificationSchema.extend({ version })
 export const syncUserSchema = userSchema.extend({ version })
 /** GET /api/interests answers names; sync sends each with its version. */
 export const syncInterestSchema = z.object({ name: z.string(), version })
+/** The caller's own "Not interested" marks, keyed by topic. */
+export const syncDismissalSchema = dismissalSchema.extend({ version })
+/** Invitations the caller sent (as a topic's mentor) or received. */
+export const syncInvitationSchema = invitationSchema.extend({ version })
 
 /** The tables a pull sends, in the order a pass sends them. */
 export const SYNC_TABLES = [
@@ -58,8 +65,22 @@ export const SYNC_TABLES = [
   'notifications',
   'users',
   'interests',
+  'dismissals',
+  'invitations',
 ] as const
 export type SyncTable = (typeof SYNC_TABLES)[number]
+
+/** The key of a row of each table: its id, an interest's name, a dismissal's topic. */
+export const SYNC_KEY: Record<SyncTable, string> = {
+  topics: 'id',
+  applications: 'id',
+  feedback: 'id',
+  notifications: 'id',
+  users: 'id',
+  interests: 'name',
+  dismissals: 'topicId',
+  invitations: 'id',
+}
 
 export const pullQuerySchema = z.strictObject({
   cursor: z
@@ -95,8 +116,12 @@ export const pullResponseSchema = z.object({
     notifications: z.array(syncNotificationSchema),
     users: z.array(syncUserSchema),
     interests: z.array(syncInterestSchema),
+    dismissals: z.array(syncDismissalSchema),
+    invitations: z.array(syncInvitationSchema),
     /** The caller's preferences when they changed (or on a first sync), else null. */
     preferences: preferencesSchema.nullable(),
+    /** The programme settings when they changed (or on a first sync), else null. */
+    settings: programmeSettingsSchema.nullable(),
   }),
   /** Ids (interest names) of rows that left the caller's view: deleted, or no longer visible. */
   removed: z.object({
@@ -106,6 +131,8 @@ export const pullResponseSchema = z.object({
     notifications: ids,
     users: ids,
     interests: ids,
+    dismissals: ids,
+    invitations: ids,
   }),
   cursor: z.string(),
   hasMore: z.boolean(),

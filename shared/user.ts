@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SENIORITY_LEVELS, TEXT_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants.ts'
+import { LOCATIONS, SENIORITY_LEVELS, TEXT_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants.ts'
 import { type Actor, allow, type Decision, forbid } from './decision.ts'
 import { interestListSchema } from './interests.ts'
 
@@ -17,6 +17,22 @@ export const userSchema = z.object({
   bio: z.string(),
   interests: z.array(z.string()),
   isAdmin: z.boolean(),
+  /**
+   * The person said in their profile that they are looking for a mentor:
+   * mentors with a free place may see them under "People who might fit" and
+   * invite them (issue 17). Off until the person turns it on.
+   */
+  lookingForMentor: z.boolean(),
+  /** How the person would like to meet, for matching; null: no preference. */
+  preferredLocation: z.enum(LOCATIONS).nullable(),
+  /**
+   * Derived, read only: how many days this person usually takes to answer an
+   * application to their topics (shared/matching.ts answerDaysBucket of the
+   * median of their last decisions); null until they have answered enough.
+   */
+  answersWithinDays: z.number().int().positive().nullable(),
+  /** Derived, read only: one of their applications was ever accepted. */
+  hasMentor: z.boolean(),
 })
 export type User = z.infer<typeof userSchema>
 
@@ -44,6 +60,11 @@ export const updateProfileSchema = z.strictObject({
     .max(TEXT_MAX_LENGTH, `A bio can have at most ${TEXT_MAX_LENGTH} characters`)
     .optional(),
   interests: interestListSchema.optional(),
+  lookingForMentor: z.boolean({ error: 'lookingForMentor must be true or false' }).optional(),
+  preferredLocation: z
+    .enum(LOCATIONS, { error: 'Preferred location must be one of online, in-person or both' })
+    .nullable()
+    .optional(),
 })
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>
 
