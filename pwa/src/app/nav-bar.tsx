@@ -23,6 +23,7 @@ function navItems(withAdminScreens: boolean): NavItem[] {
       { to: paths.adminTopics, label: 'Manage Topics' },
       { to: paths.adminUsers, label: 'Manage Users' },
       { to: paths.adminInsights, label: 'Insights' },
+      { to: paths.adminSettings, label: 'Settings' },
     )
   }
   return items

@@ -20,6 +20,7 @@ const Profile = lazy(() => import('../features/profile/profile.tsx'))
 const NotificationSettings = lazy(() => import('../features/notifications/settings.tsx'))
 const AdminTopics = lazy(() => import('../features/admin/admin-topics.tsx'))
 const AdminUsers = lazy(() => import('../features/admin/admin-users.tsx'))
+const ProgrammeSettings = lazy(() => import('../features/admin/programme-settings.tsx'))
 // Charts and CSV writing are only in this chunk: nobody else downloads them.
 const AdminInsights = lazy(() => import('../features/insights/insights-screen.tsx'))
 
@@ -51,6 +52,7 @@ function appRoutes(withAdminScreens: boolean): RouteObject[] {
       { path: routes.adminTopics, element: screen(<AdminTopics />) },
       { path: routes.adminUsers, element: screen(<AdminUsers />) },
       { path: routes.adminInsights, element: screen(<AdminInsights />) },
+      { path: routes.adminSettings, element: screen(<ProgrammeSettings />) },
     )
   }
   children.push({ path: '*', element: <NotFound /> })

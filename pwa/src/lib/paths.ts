@@ -18,6 +18,7 @@ export const routes = {
   adminTopics: '/admin/topics',
   adminUsers: '/admin/users',
   adminInsights: '/admin/insights',
+  adminSettings: '/admin/settings',
 } as const
 
 /** A route pattern with its `:params` filled in (each value URI-encoded). */
@@ -41,4 +42,5 @@ export const paths = {
   adminTopics: routes.adminTopics,
   adminUsers: routes.adminUsers,
   adminInsights: routes.adminInsights,
+  adminSettings: routes.adminSettings,
 } as const

@@ -1,5 +1,6 @@
 import { ArrowLeftIcon } from '@heroicons/react/20/solid'
 import { Link, useParams } from 'react-router-dom'
+import { isTopicFull } from '../../../../shared/topic.ts'
 import { RejectionReason } from '../../components/topic/rejection-reason.tsx'
 import { RichText } from '../../components/topic/rich-text.tsx'
 import { SyncState } from '../../components/topic/sync-state.tsx'
@@ -11,9 +12,14 @@ import { paths } from '../../lib/paths.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useSynced, useSyncedRow, useSyncStatus } from '../../sync/engine/react.ts'
-import { readFeedbackOfTopic, readMyApplication } from '../../sync/engine/view.ts'
+import {
+  readFeedbackOfTopic,
+  readInvitationsOfTopic,
+  readMyApplication,
+} from '../../sync/engine/view.ts'
 import { FeedbackSection } from './feedback-section.tsx'
 import { MyApplication } from './my-application.tsx'
+import { PeopleWhoMightFit } from './people-who-might-fit.tsx'
 import { TopicActions } from './topic-actions.tsx'
 import { TopicFacts, TopicSummary } from './topic-facts.tsx'
 
@@ -24,6 +30,7 @@ export default function TopicDetail() {
   const topic = useSyncedRow('topics', id)
   const application = useSynced((db) => readMyApplication(db, id, me.id), [id, me.id])
   const feedback = useSynced((db) => readFeedbackOfTopic(db, id), [id])
+  const invitations = useSynced((db) => readInvitationsOfTopic(db, id), [id])
   const { lastSyncedAt } = useSyncStatus()
   useDocumentTitle(topic ? topic.subject : topic === null ? 'Topic not found' : 'Topic')
 
@@ -103,9 +110,17 @@ export default function TopicDetail() {
           {topic.status === 'concluded' && (
             <FeedbackSection topic={topic} feedback={feedback ?? []} />
           )}
+          {topic.mentorId === me.id && topic.status === 'approved' && !isTopicFull(topic) && (
+            <PeopleWhoMightFit topic={topic} invitations={invitations ?? []} />
+          )}
         </div>
         <aside className="space-y-6" aria-label="Topic details">
-          <MyApplication topic={topic} me={me} application={application} />
+          <MyApplication
+            topic={topic}
+            me={me}
+            application={application}
+            invitation={invitations?.find((i) => i.menteeId === me.id)}
+          />
           <TopicFacts topic={topic} />
         </aside>
       </div>
