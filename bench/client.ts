@@ -194,6 +194,16 @@ async function measureScale(
     log(`  filter: ${filter.changes.map((c) => show(c)).join(', ')} ${filter.note ?? ''}`)
     const search = await searchKeys(page)
     log(`  search: ${search === 'not built' ? search : search.map((c) => show(c)).join(', ')}`)
+    const matching = await within(
+      30,
+      page.evaluate<{ recommend: number[]; firstPlaces: number[] }>(`({
+        recommend: performance.getEntriesByName('pairwise:recommend').map((e) => e.duration),
+        firstPlaces: performance.getEntriesByName('pairwise:first-places').map((e) => e.duration),
+      })`),
+    )
+    log(
+      `  matching: ${isMissing(matching) ? matching.missing : `${matching.recommend.length} recommendations, ${matching.firstPlaces.length} first places`}`,
+    )
     const scroll = await within(LIMITS.scroll, scrollDown(page, 40, 800))
     log(`  scroll: ${isMissing(scroll) ? scroll.missing : `${scroll.over16} frames > 16.7 ms`}`)
     const controlled = await within(
@@ -216,6 +226,7 @@ async function measureScale(
       rest,
       filter,
       search,
+      matching,
       scroll,
       coldOnline,
       coldOffline,

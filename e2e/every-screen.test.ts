@@ -107,6 +107,11 @@ const SCREENS: { name: string; path: () => string; ready: (page: Page) => Promis
     ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
   },
   {
+    name: 'admin-settings',
+    path: () => '/admin/settings',
+    ready: (p) => p.getByRole('heading', { name: 'Effect on a sample of people' }).waitFor(),
+  },
+  {
     name: 'not-found',
     path: () => '/no-such-page',
     ready: (p) => p.getByText('404 Page Not Found').waitFor(),
