@@ -260,7 +260,7 @@ function seniorityFactor(
   person: Pick<MatchPerson, 'seniority'>,
   topic: Pick<MatchTopic, 'seniorityRequired'>,
 ): number {
-  if (person.seniority === null) return 0.5
+  if (person.seniority == null) return 0.5
   if (topic.seniorityRequired.includes(person.seniority)) return 1
   const at = SENIORITY_LEVELS.indexOf(person.seniority)
   const near = topic.seniorityRequired.some(
@@ -269,8 +269,8 @@ function seniorityFactor(
   return near ? 0.25 : 0
 }
 
-function locationFactor(preferred: Location | null, offered: Location): number {
-  if (preferred === null) return offered === 'in-person' ? 0.6 : 1
+function locationFactor(preferred: Location | null | undefined, offered: Location): number {
+  if (preferred == null) return offered === 'in-person' ? 0.6 : 1
   if (preferred === 'both' || offered === 'both' || preferred === offered) return 1
   return preferred === 'in-person' ? 0.3 : 0
 }
@@ -722,7 +722,7 @@ export function candidatesFor<P extends MatchPerson>(input: CandidatesInput<P>):
     if (person.seniority !== null && fit.factors.seniority === 1) {
       reasons.push(SENIORITY_LABELS[person.seniority])
     }
-    if (person.preferredLocation !== null && fit.factors.location === 1) {
+    if (person.preferredLocation != null && fit.factors.location === 1) {
       reasons.push(
         person.preferredLocation === 'both'
           ? 'Meets online or in person'

@@ -200,12 +200,16 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   {
     // Matching (issue 17): "Not interested" marks, invitations, the programme settings.
+    // Users gained fields the server added without changing their versions, so
+    // a delta pull would never bring them: sync again from the beginning (the
+    // outbox stays; the first pull replaces the synced rows).
     version: 3,
     stores: {
       dismissals: 'topicId',
       invitations: 'id, topicId, menteeId',
       settings: 'key',
     },
+    upgrade: (tx) => tx.table('meta').delete('cursor'),
   },
 ]
 
