@@ -44,7 +44,8 @@ export const matchWeightsSchema = z
     responsiveness: weight('responsiveness'),
   })
   .refine((w) => w.interests > 0, {
-    error: 'Shared interests must count (a weight above 0): recommendations are topics that share them',
+    error:
+      'Shared interests must count (a weight above 0): recommendations are topics that share them',
     path: ['interests'],
   })
 export type MatchWeights = z.infer<typeof matchWeightsSchema>

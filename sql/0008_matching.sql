@@ -52,9 +52,14 @@ LANGUAGE sql STABLE AS $$
   SELECT CASE WHEN count(*) < 3 THEN NULL ELSE answer_days_bucket(
     percentile_cont(0.5) WITHIN GROUP (ORDER BY hours)) END
   FROM (
+    -- Topic by topic through applications_topic_decided_idx: the planner, not
+    -- knowing how few topics one mentor has, would otherwise scan every application.
     SELECT extract(epoch FROM a.decided_at - a.created_at) / 3600 AS hours
-    FROM applications a JOIN topics t ON t.id = a.topic_id
-    WHERE t.mentor_id = mentor AND a.decided_at IS NOT NULL
+    FROM topics t CROSS JOIN LATERAL (
+      SELECT d.decided_at, d.created_at FROM applications d
+      WHERE d.topic_id = t.id AND d.decided_at IS NOT NULL
+      ORDER BY d.decided_at DESC LIMIT 20) a
+    WHERE t.mentor_id = mentor
     ORDER BY a.decided_at DESC
     LIMIT 20
   ) last_decisions
@@ -92,12 +97,19 @@ END $$;
 CREATE TRIGGER applications_matching_derived AFTER INSERT OR UPDATE OF status ON applications
   FOR EACH ROW EXECUTE FUNCTION applications_matching_derived();
 
--- Existing rows.
-UPDATE users u SET has_mentor = true
-WHERE EXISTS (SELECT 1 FROM applications a WHERE a.mentee_id = u.id AND a.status = 'accepted');
-UPDATE users u SET answers_within_days = d.days
-FROM (SELECT DISTINCT mentor_id AS id, mentor_answers_within_days(mentor_id) AS days FROM topics) d
-WHERE u.id = d.id AND d.days IS NOT NULL;
+-- Both derived columns for every user at once: the backfill below, and bulk
+-- loads that disable the trigger (the scale seed).
+CREATE FUNCTION refresh_matching_derived() RETURNS void LANGUAGE sql AS $$
+  UPDATE users u SET has_mentor = true
+  WHERE NOT u.has_mentor
+    AND EXISTS (SELECT 1 FROM applications a WHERE a.mentee_id = u.id AND a.status = 'accepted');
+  UPDATE users u SET answers_within_days = d.days
+  FROM (SELECT m.id, mentor_answers_within_days(m.id) AS days
+        FROM users m WHERE EXISTS (SELECT 1 FROM topics t WHERE t.mentor_id = m.id)) d
+  WHERE u.id = d.id AND u.answers_within_days IS DISTINCT FROM d.days;
+$$;
+
+SELECT refresh_matching_derived();
 
 -- "Not interested" marks ------------------------------------------------------
 
