@@ -3,10 +3,12 @@ import { PlusIcon, XMarkIcon } from '@heroicons/react/20/solid'
 import { type KeyboardEvent, useRef, useState } from 'react'
 import { INTEREST_MAX_LENGTH, INTERESTS_MAX_COUNT } from '../../../shared/constants.ts'
 import { addInterest } from '../../../shared/interests.ts'
+import { sameInterest, suggestInterests } from '../../../shared/matching.ts'
 import { useSyncedTable } from '../sync/engine/react.ts'
 import { cn } from './ui/cn.ts'
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+/** One interest, whatever the spelling: case, spacing, plurals and known abbreviations (JS, k8s). */
+const same = sameInterest
 
 const NAVIGATION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageUp', 'PageDown'])
 
@@ -42,9 +44,14 @@ export function InterestsPicker(props: {
 
   const typed = query.trim()
   const chosen = (name: string) => props.value.some((v) => same(v, name))
-  const matches = (known ?? [])
-    .map((row) => row.name)
-    .filter((name) => !chosen(name) && name.toLowerCase().includes(typed.toLowerCase()))
+  // Known interests that start with (first) or contain what is typed, in any
+  // spelling, so the vocabulary converges instead of splitting.
+  const matches = suggestInterests(
+    typed,
+    (known ?? []).map((row) => ({ name: row.name, count: 1 })),
+    props.value,
+    known?.length ?? 0,
+  )
   const exact = (known ?? []).find((row) => same(row.name, typed))?.name
   const offerTyped = typed !== '' && !exact && !chosen(typed)
   const alreadyChosen = typed !== '' && chosen(typed)

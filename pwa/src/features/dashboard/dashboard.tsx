@@ -2,6 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
 import { AcademicCapIcon, PresentationChartBarIcon } from '@heroicons/react/20/solid'
 import type { ComponentType, SVGProps } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { Recommended } from '../../components/matching/recommended.tsx'
 import { cn } from '../../components/ui/cn.ts'
 import { PageHeader } from '../../components/ui/page.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
@@ -34,6 +35,7 @@ export default function Dashboard() {
         title="Dashboard"
         description="The topics you mentor and the topics you have applied to, in one place."
       />
+      <Recommended limit={3} />
       <TabGroup selectedIndex={selected} onChange={select}>
         <TabList className="flex gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex dark:bg-slate-800/70">
           {TABS.map((tab) => (

@@ -1,7 +1,8 @@
-import { Textarea } from '@headlessui/react'
+import { Description, Label, Switch, Field as SwitchField, Textarea } from '@headlessui/react'
 import { InformationCircleIcon } from '@heroicons/react/20/solid'
 import { type FormEvent, useState } from 'react'
 import {
+  type Location,
   SENIORITY_LABELS,
   SENIORITY_LEVELS,
   type Seniority,
@@ -11,13 +12,28 @@ import { checkEditProfile, type User } from '../../../../shared/user.ts'
 import { InterestsPicker } from '../../components/interests-picker.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
+import { cn } from '../../components/ui/cn.ts'
 import { controlClasses, Field } from '../../components/ui/field.tsx'
 import { Select, type SelectOption } from '../../components/ui/select.tsx'
 import { useChange } from '../../lib/use-change.ts'
 import { useMutations } from '../../sync/engine/react.ts'
 
 type SeniorityChoice = Seniority | 'none'
-type Draft = { seniority?: SeniorityChoice; bio?: string; interests?: string[] }
+type LocationChoice = Location | 'none'
+type Draft = {
+  seniority?: SeniorityChoice
+  bio?: string
+  interests?: string[]
+  lookingForMentor?: boolean
+  preferredLocation?: LocationChoice
+}
+
+const LOCATION_OPTIONS: SelectOption<LocationChoice>[] = [
+  { value: 'none', label: 'No preference' },
+  { value: 'online', label: 'Online' },
+  { value: 'in-person', label: 'In person' },
+  { value: 'both', label: 'Online or in person' },
+]
 
 const SENIORITY_OPTIONS: SelectOption<SeniorityChoice>[] = [
   { value: 'none', label: 'Not specified' },
@@ -41,6 +57,9 @@ export function ProfileForm(props: { user: User; viewer: User }) {
   const seniority: SeniorityChoice = draft.seniority ?? user.seniority ?? 'none'
   const bio = draft.bio ?? user.bio
   const interests = draft.interests ?? user.interests
+  const lookingForMentor = draft.lookingForMentor ?? user.lookingForMentor ?? false
+  const preferredLocation: LocationChoice =
+    draft.preferredLocation ?? user.preferredLocation ?? 'none'
   const edit = (patch: Draft) => setDraft((current) => ({ ...current, ...patch }))
   const [saving, setSaving] = useState(false)
 
@@ -54,6 +73,8 @@ export function ProfileForm(props: { user: User; viewer: User }) {
             seniority: seniority === 'none' ? null : seniority,
             bio,
             interests,
+            lookingForMentor,
+            preferredLocation: preferredLocation === 'none' ? null : preferredLocation,
           }),
         { success: 'Profile updated successfully' },
       )
@@ -110,6 +131,48 @@ export function ProfileForm(props: { user: User; viewer: User }) {
           <Field label="Interests" hint="Pick from the list or type your own and press Enter.">
             <InterestsPicker value={interests} onChange={(next) => edit({ interests: next })} />
           </Field>
+
+          <div className="space-y-5 border-t border-slate-200 pt-6 dark:border-slate-800">
+            <div>
+              <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Matching</h2>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                Recommendations use your interests, seniority and how you like to meet.
+              </p>
+            </div>
+            <SwitchField className="flex items-start justify-between gap-4">
+              <div className="min-w-0">
+                <Label className="text-sm font-medium text-slate-900 dark:text-white">
+                  Looking for a mentor
+                </Label>
+                <Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                  Mentors with a free place can then find you under “People who might fit” on their
+                  topics and invite you to apply. They see your name, seniority, interests and how
+                  you like to meet. Off by default.
+                </Description>
+              </div>
+              <Switch
+                checked={lookingForMentor}
+                onChange={(next) => edit({ lookingForMentor: next })}
+                className={cn(
+                  'group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full p-0.5 transition-colors',
+                  'bg-slate-300 data-checked:bg-brand-600 dark:bg-slate-600 dark:data-checked:bg-brand-500',
+                  'data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-brand-600 dark:data-focus:outline-brand-400',
+                )}
+              >
+                <span
+                  aria-hidden="true"
+                  className="size-5 translate-x-0 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5"
+                />
+              </Switch>
+            </SwitchField>
+            <Field label="How you like to meet" className="max-w-xs">
+              <Select
+                value={preferredLocation}
+                onChange={(value) => edit({ preferredLocation: value })}
+                options={LOCATION_OPTIONS}
+              />
+            </Field>
+          </div>
         </CardBody>
         <div className="flex justify-end border-t border-slate-200 px-5 py-4 sm:px-6 dark:border-slate-800">
           <Button type="submit" busy={saving}>

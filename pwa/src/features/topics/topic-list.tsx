@@ -10,6 +10,7 @@ import {
 } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { canViewTopic, matchesTopicFilters } from '../../../../shared/topic.ts'
+import { Recommended } from '../../components/matching/recommended.tsx'
 import { LinkButton } from '../../components/ui/button.tsx'
 import { EmptyState, PageHeader } from '../../components/ui/page.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
@@ -126,6 +127,7 @@ export default function TopicList() {
           </LinkButton>
         }
       />
+      <Recommended limit={RECOMMENDED_ON_LIST} />
       <TopicFilters
         values={{ ...filters, q: query.text }}
         onChange={changeFilters}
@@ -251,6 +253,9 @@ function mineByTopic(applications: readonly Merged<SyncApplication>[]) {
   for (const a of [...applications].reverse()) mine.set(a.topicId, a)
   return mine
 }
+
+/** How many recommendations the list shows above the filters. */
+const RECOMMENDED_ON_LIST = 6
 
 const CATALOG_TABLES = ['topics', 'applications', 'overlay', 'rejected'] as const
 

@@ -1,3 +1,4 @@
+import { SYNC_KEY } from '../../../../shared/sync.ts'
 import type { OutboxRow, SyncDb } from './db.ts'
 
 /**
@@ -46,9 +47,8 @@ export function isReflected(answer: unknown, synced: unknown): boolean {
 function rowKeyOf(row: OutboxRow): string | undefined {
   if (!row.confirmIn) return undefined
   if (row.confirmIn === 'preferences') return 'me'
-  const key = (row.answer as { id?: unknown; name?: unknown } | null)?.[
-    row.confirmIn === 'interests' ? 'name' : 'id'
-  ]
+  if (row.confirmIn === 'settings') return 'programme'
+  const key = (row.answer as Record<string, unknown> | null)?.[SYNC_KEY[row.confirmIn]]
   return typeof key === 'string' ? key : undefined
 }
 
@@ -57,6 +57,7 @@ async function syncedRowOf(db: SyncDb, row: OutboxRow): Promise<unknown> {
   const key = rowKeyOf(row)
   if (!row.confirmIn || key === undefined) return undefined
   if (row.confirmIn === 'preferences') return db.preferences.get('me')
+  if (row.confirmIn === 'settings') return db.settings.get('programme')
   return db.table(row.confirmIn).get(key)
 }
 

@@ -2,11 +2,14 @@ import Dexie, { type Table, type Transaction } from 'dexie'
 import type { z } from 'zod'
 import type { Preferences } from '../../../../shared/preferences.ts'
 import type { FieldError } from '../../../../shared/problem.ts'
+import type { ProgrammeSettings } from '../../../../shared/programme-settings.ts'
 import type {
   SyncTable,
   syncApplicationSchema,
+  syncDismissalSchema,
   syncFeedbackSchema,
   syncInterestSchema,
+  syncInvitationSchema,
   syncNotificationSchema,
   syncTopicSchema,
   syncUserSchema,
@@ -25,8 +28,12 @@ export type SyncFeedback = z.infer<typeof syncFeedbackSchema>
 export type SyncNotification = z.infer<typeof syncNotificationSchema>
 export type SyncUser = z.infer<typeof syncUserSchema>
 type SyncInterest = z.infer<typeof syncInterestSchema>
+export type SyncDismissal = z.infer<typeof syncDismissalSchema>
+export type SyncInvitation = z.infer<typeof syncInvitationSchema>
 /** The caller's preferences: one row, key `me`. */
 type PreferencesRow = Preferences & { key: 'me' }
+/** The programme settings: one row, key `programme`. */
+export type SettingsRow = ProgrammeSettings & { key: 'programme' }
 
 /** A row type per table an optimistic change can touch. */
 export type RowTypes = {
@@ -36,11 +43,17 @@ export type RowTypes = {
   notifications: SyncNotification
   users: SyncUser
   interests: SyncInterest
+  dismissals: SyncDismissal
+  invitations: SyncInvitation
   preferences: PreferencesRow
+  settings: SettingsRow
 }
-export type RowTable = SyncTable | 'preferences'
+export type RowTable = SyncTable | 'preferences' | 'settings'
 
-/** Where one change lands: a table and a row key (id; name for interests; `me` for preferences). */
+/**
+ * Where one change lands: a table and a row key (id; name for interests;
+ * topic id for dismissals; `me` for preferences; `programme` for settings).
+ */
 export type RowRef = { table: RowTable; rowId: string }
 
 export type MutationKind =
@@ -56,6 +69,10 @@ export type MutationKind =
   | 'save-preferences'
   | 'mark-notification-read'
   | 'toggle-admin'
+  | 'dismiss-topic'
+  | 'invite'
+  | 'decline-invitation'
+  | 'save-settings'
 
 /** queued: never answered; sent: pushed, answer not known; applied: 2xx, waiting for a pull. */
 type OutboxStatus = 'queued' | 'sent' | 'applied'
@@ -138,7 +155,10 @@ export type SyncDb = Dexie & {
   notifications: Table<SyncNotification, string>
   users: Table<SyncUser, string>
   interests: Table<SyncInterest, string>
+  dismissals: Table<SyncDismissal, string>
+  invitations: Table<SyncInvitation, string>
   preferences: Table<PreferencesRow, string>
+  settings: Table<SettingsRow, string>
   outbox: Table<OutboxRow, number>
   overlay: Table<OverlayRow, [string, string, string]>
   rejected: Table<RejectedRow, string>
@@ -178,12 +198,21 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     version: 2,
     stores: { topics: 'id, status, mentorId, createdAt' },
   },
+  {
+    // Matching (issue 17): "Not interested" marks, invitations, the programme settings.
+    version: 3,
+    stores: {
+      dismissals: 'topicId',
+      invitations: 'id, topicId, menteeId',
+      settings: 'key',
+    },
+  },
 ]
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 1
 
 /** The synced tables, cleared by a pull that starts again. */
-export const SYNCED_TABLES = [...SYNC_TABLES, 'preferences'] as const
+export const SYNCED_TABLES = [...SYNC_TABLES, 'preferences', 'settings'] as const
 
 export function databaseName(userId: string): string {
   return `pairwise-${userId}`

@@ -2,6 +2,7 @@ import {
   PULL_LIMIT_DEFAULT,
   type PullResponse,
   pullResponseSchema,
+  SYNC_KEY,
   SYNC_TABLES,
 } from '../../../../shared/sync.ts'
 import { type Answer, detailOf, NoAnswer } from '../../lib/http.ts'
@@ -45,7 +46,7 @@ async function applyPage(
     }
     const rows = page.changes[table] as ({ version: number } & Record<string, unknown>)[]
     if (rows.length === 0) continue
-    const keys = rows.map((r) => String(table === 'interests' ? r.name : r.id))
+    const keys = rows.map((r) => String(r[SYNC_KEY[table]]))
     const held = (await db.table(table).bulkGet(keys)) as ({ version: number } | undefined)[]
     const fresh = rows.filter((r, i) => {
       const h = held[i]
@@ -56,6 +57,10 @@ async function applyPage(
   }
   if (page.changes.preferences) {
     await db.preferences.put({ key: 'me', ...page.changes.preferences })
+    changed += 1
+  }
+  if (page.changes.settings) {
+    await db.settings.put({ key: 'programme', ...page.changes.settings })
     changed += 1
   }
   await db.meta.put({ key: META.cursor, value: page.cursor })

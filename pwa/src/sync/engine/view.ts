@@ -1,4 +1,4 @@
-import type { SyncTable } from '../../../../shared/sync.ts'
+import { SYNC_KEY, type SyncTable } from '../../../../shared/sync.ts'
 import type { OutboxRow, RejectedRow, RowTable, RowTypes, SyncDb } from './db.ts'
 import { type Merged, mergeRow, mergeRows } from './overlay.ts'
 
@@ -10,11 +10,9 @@ import { type Merged, mergeRow, mergeRows } from './overlay.ts'
 
 const keyOf = (table: RowTable) => (row: object) =>
   String(
-    table === 'interests'
-      ? (row as { name: string }).name
-      : table === 'preferences'
-        ? (row as { key: string }).key
-        : (row as { id: string }).id,
+    (row as Record<string, unknown>)[
+      table === 'preferences' || table === 'settings' ? 'key' : SYNC_KEY[table]
+    ],
   )
 
 const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
@@ -137,6 +135,53 @@ export async function readUserByUsername(db: SyncDb, username: string) {
   return db.transaction('r', [db.users, db.overlay, db.rejected], async () => {
     const found = await db.users.where('username').equalsIgnoreCase(username).first()
     return found ? readRow(db, 'users', found.id) : undefined
+  })
+}
+
+/** Open-for-matching topics: the approved ones, merged, through the status index. */
+function readApprovedTopics(db: SyncDb) {
+  return db.transaction('r', [db.topics, db.overlay, db.rejected], async () => {
+    const rows = await db.topics.where('status').equals('approved').toArray()
+    const overlays = await db.overlay.where('table').equals('topics').toArray()
+    const held = new Set(rows.map((r) => r.id))
+    // A change to a topic that was not approved cannot make it one here (only review can).
+    const own = overlays.filter((o) => held.has(o.rowId))
+    return mergeRows('topics', rows, keyOf('topics'), own, await db.rejected.toArray())
+  })
+}
+
+/**
+ * What matching reads, in one transaction: the approved topics, everyone's
+ * profile, the caller's applications and "Not interested" marks, and the
+ * programme settings (issue 17).
+ */
+export function readMatching(db: SyncDb, userId: string) {
+  return db.transaction(
+    'r',
+    [db.topics, db.users, db.applications, db.dismissals, db.settings, db.overlay, db.rejected],
+    async () => {
+      const [topics, people, applications, dismissals, settings] = await Promise.all([
+        readApprovedTopics(db),
+        readTable(db, 'users'),
+        readApplicationsOfMentee(db, userId),
+        readTable(db, 'dismissals'),
+        readRow(db, 'settings', 'programme'),
+      ])
+      return {
+        topics,
+        people,
+        applied: new Set(applications.map((a) => a.topicId)),
+        dismissed: new Set(dismissals.filter((d) => d.dismissed).map((d) => d.topicId)),
+        settings: settings ?? null,
+      }
+    },
+  )
+}
+
+/** The invitations of a topic (the mentor's view), merged. */
+export function readInvitationsOfTopic(db: SyncDb, topicId: string) {
+  return db.transaction('r', [db.invitations, db.overlay, db.rejected], async () => {
+    return (await readTable(db, 'invitations')).filter((i) => i.topicId === topicId)
   })
 }
 

@@ -1,6 +1,7 @@
 import type { ApplicationDecision } from '../../../../shared/application.ts'
 import type { FeedbackInput } from '../../../../shared/feedback.ts'
 import type { Preferences } from '../../../../shared/preferences.ts'
+import type { MatchWeights } from '../../../../shared/programme-settings.ts'
 import type { ReviewDecision, TopicInput } from '../../../../shared/topic.ts'
 import type { UpdateProfileInput } from '../../../../shared/user.ts'
 import {
@@ -10,6 +11,7 @@ import {
   giveFeedback,
   rejectApplication,
 } from './applications.ts'
+import { declineInvitation, dismissTopic, inviteToTopic, saveMatchWeights } from './matching.ts'
 import type { MutationContext } from './mutation.ts'
 import { concludeTopic, createTopic, editTopic, reviewTopic, startTopic } from './topics.ts'
 import { markNotificationRead, savePreferences, toggleAdmin, updateProfile } from './users.ts'
@@ -50,5 +52,9 @@ export function bindMutations(ctx: MutationContext) {
     savePreferences: (preferences: Preferences) => savePreferences(ctx, preferences),
     markNotificationRead: (notificationId: string) => markNotificationRead(ctx, notificationId),
     toggleAdmin: (userId: string) => toggleAdmin(ctx, userId),
+    dismissTopic: (topicId: string, dismissed = true) => dismissTopic(ctx, topicId, dismissed),
+    inviteToTopic: (topicId: string, menteeId: string) => inviteToTopic(ctx, topicId, menteeId),
+    declineInvitation: (invitationId: string) => declineInvitation(ctx, invitationId),
+    saveMatchWeights: (weights: MatchWeights) => saveMatchWeights(ctx, weights),
   }
 }

@@ -31,6 +31,8 @@ export async function updateProfile(
     if (data.seniority !== undefined) set.seniority = data.seniority
     if (data.bio !== undefined) set.bio = data.bio
     if (data.interests !== undefined) set.interests = data.interests
+    if (data.lookingForMentor !== undefined) set.lookingForMentor = data.lookingForMentor
+    if (data.preferredLocation !== undefined) set.preferredLocation = data.preferredLocation
     const known = new Set((await readTable(ctx.db, 'interests')).map((i) => i.name.toLowerCase()))
     const interests: Effect[] = (data.interests ?? [])
       .filter((name) => !known.has(name.toLowerCase()))

@@ -17,6 +17,10 @@ export function userRow(overrides: Partial<SyncUser> = {}): SyncUser {
     bio: '',
     interests: [],
     isAdmin: false,
+    lookingForMentor: false,
+    preferredLocation: null,
+    answersWithinDays: null,
+    hasMentor: false,
     version: 1,
     ...overrides,
   }

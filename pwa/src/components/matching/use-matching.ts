@@ -1,0 +1,101 @@
+import { useMemo } from 'react'
+import {
+  candidatesFor,
+  countInterests,
+  type Recommendation,
+  recommend,
+} from '../../../../shared/matching.ts'
+import { DEFAULT_MATCH_WEIGHTS, type MatchWeights } from '../../../../shared/programme-settings.ts'
+import { useCurrentUser } from '../../lib/use-current-user.ts'
+import type { SyncTopic } from '../../sync/engine/db.ts'
+import type { Merged } from '../../sync/engine/overlay.ts'
+import { useSyncEngine, useSyncedCoalesced } from '../../sync/engine/react.ts'
+import { readMatching } from '../../sync/engine/view.ts'
+
+const MATCHING_TABLES = [
+  'topics',
+  'users',
+  'applications',
+  'dismissals',
+  'settings',
+  'overlay',
+  'rejected',
+]
+
+type MatchingData = Awaited<ReturnType<typeof readMatching>>
+/** The last read per database and user: a return visit paints at once. */
+const lastRead = new Map<string, MatchingData>()
+
+/** What matching reads from this device's database, live (coalesced while a sync writes). */
+export function useMatchingData(): MatchingData | undefined {
+  const me = useCurrentUser()
+  const engine = useSyncEngine()
+  const key = `${engine.db.name}:${me.id}`
+  return useSyncedCoalesced(
+    async (db) => {
+      const data = await readMatching(db, me.id)
+      lastRead.set(key, data)
+      return data
+    },
+    MATCHING_TABLES,
+    [me.id, key],
+    { initial: lastRead.get(key) },
+  )
+}
+
+/** The match weights the programme uses now (the defaults until an administrator changes them). */
+export function useMatchWeights(): MatchWeights {
+  return useMatchingData()?.settings?.matchWeights ?? DEFAULT_MATCH_WEIGHTS
+}
+
+export type RecommendationsState =
+  | { kind: 'loading' }
+  /** The profile has no interests: ask for some, with the ones topics use most. */
+  | { kind: 'no-interests'; popular: string[] }
+  /** Nothing fits, or everything that fits is taken by others first. */
+  | { kind: 'none' }
+  | { kind: 'ready'; items: Recommendation<Merged<SyncTopic>>[] }
+
+/** "Recommended for you", computed on this device (shared/matching.ts), offline too. */
+export function useRecommendations(limit: number): RecommendationsState {
+  const me = useCurrentUser()
+  const data = useMatchingData()
+  return useMemo((): RecommendationsState => {
+    if (!data) return { kind: 'loading' }
+    if (me.interests.length === 0) {
+      const popular = countInterests(
+        data.topics.filter((t) => t.mentorId !== me.id).map((t) => t.interests),
+      )
+      return { kind: 'no-interests', popular: popular.slice(0, 10).map((u) => u.name) }
+    }
+    const items = recommend({
+      me,
+      topics: data.topics,
+      people: data.people,
+      applied: data.applied,
+      dismissed: data.dismissed,
+      weights: data.settings?.matchWeights ?? DEFAULT_MATCH_WEIGHTS,
+      limit,
+    })
+    return items.length === 0 ? { kind: 'none' } : { kind: 'ready', items }
+  }, [data, me, limit])
+}
+
+/** "People who might fit" a topic, for its mentor. */
+export function useCandidates(
+  topic: Merged<SyncTopic> | undefined,
+  applied: ReadonlySet<string>,
+  limit: number,
+) {
+  const data = useMatchingData()
+  return useMemo(() => {
+    if (!data || !topic) return undefined
+    return candidatesFor({
+      topic,
+      people: data.people,
+      applied,
+      weights: data.settings?.matchWeights ?? DEFAULT_MATCH_WEIGHTS,
+      limit,
+    })
+  }, [data, topic, applied, limit])
+}
