@@ -27,6 +27,7 @@ import { PLOT_STYLE_HASHES } from './insights/csp.ts'
 import { exportRoutes, insightsRoutes } from './insights/routes.ts'
 import { interestRoutes } from './interests/routes.ts'
 import { invitationRoutes, topicInvitationRoutes } from './invitations/routes.ts'
+import { recommendationRoutes, topicCandidateRoutes } from './matching/routes.ts'
 import { notificationRoutes, preferenceRoutes } from './notifications/routes.ts'
 import { createOpenApiRoutes } from './openapi/routes.ts'
 import { pushRoutes } from './push/routes.ts'
@@ -152,6 +153,8 @@ function createApi(
   api.route('/topics', topicFeedbackRoutes)
   api.route('/topics', topicDismissalRoutes)
   api.route('/topics', topicInvitationRoutes)
+  api.route('/topics', topicCandidateRoutes)
+  api.route('/recommendations', recommendationRoutes)
   api.route('/dismissals', dismissalRoutes)
   api.route('/invitations', invitationRoutes)
   api.route('/my-applications', myApplicationRoutes)

@@ -93,8 +93,10 @@ describe('the OpenAPI document', () => {
       'GET /api/admin/export/users.csv',
       'GET /api/admin/export/feedback.csv',
     ]
-    // Matching (issue 17); GET /api/recommendations and candidates come with shared/matching.ts.
+    // Matching (issue 17).
     const matching = [
+      'GET /api/recommendations',
+      'GET /api/topics/{id}/candidates',
       'POST /api/topics/{id}/dismissal',
       'GET /api/dismissals',
       'POST /api/topics/{id}/invitations',
