@@ -78,3 +78,9 @@ export function checkDeclineInvitation(
   if (invitation.status !== 'open') return conflict('This invitation has already been declined.')
   return allow
 }
+
+/** May `actor` see the people who might fit `topic` (GET /api/topics/{id}/candidates)? */
+export function checkSeeCandidates(actor: Actor, topic: { mentorId: string }): Decision {
+  if (actor.id === topic.mentorId || actor.isAdmin) return allow
+  return forbid('Only the mentor of this topic or an administrator can see who might fit it.')
+}

@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes.ts'
 import { loadSession } from './auth/sessions.ts'
 import { clientEventRateLimit } from './client-events/rate-limit.ts'
 import { clientEventRoutes } from './client-events/routes.ts'
+import { dismissalRoutes, topicDismissalRoutes } from './dismissals/routes.ts'
 import { limitBody } from './http/body-limit.ts'
 import { compressJson } from './http/compress.ts'
 import { refuseCrossSite } from './http/csrf.ts'
@@ -25,9 +26,12 @@ import { transactional } from './http/transaction.ts'
 import { PLOT_STYLE_HASHES } from './insights/csp.ts'
 import { exportRoutes, insightsRoutes } from './insights/routes.ts'
 import { interestRoutes } from './interests/routes.ts'
+import { invitationRoutes, topicInvitationRoutes } from './invitations/routes.ts'
+import { recommendationRoutes, topicCandidateRoutes } from './matching/routes.ts'
 import { notificationRoutes, preferenceRoutes } from './notifications/routes.ts'
 import { createOpenApiRoutes } from './openapi/routes.ts'
 import { pushRoutes } from './push/routes.ts'
+import { settingsRoutes } from './settings/routes.ts'
 import { replayableRoutes } from './sync/replayable.ts'
 import { createSyncRoutes, type SyncOptions } from './sync/routes.ts'
 import { topicApplicationRoutes } from './topics/applications.ts'
@@ -147,10 +151,17 @@ function createApi(
   api.route('/topics', topicApplicationRoutes)
   api.route('/topics', topicLifecycleRoutes)
   api.route('/topics', topicFeedbackRoutes)
+  api.route('/topics', topicDismissalRoutes)
+  api.route('/topics', topicInvitationRoutes)
+  api.route('/topics', topicCandidateRoutes)
+  api.route('/recommendations', recommendationRoutes)
+  api.route('/dismissals', dismissalRoutes)
+  api.route('/invitations', invitationRoutes)
   api.route('/my-applications', myApplicationRoutes)
   api.route('/applications', applicationRoutes)
   api.route('/admin/topics', adminReviewRoutes)
   api.route('/admin/users', adminUserRoutes)
+  api.route('/admin/settings', settingsRoutes)
   api.route('/notifications', notificationRoutes)
   api.route('/interests', interestRoutes)
   api.route('/push', pushRoutes)

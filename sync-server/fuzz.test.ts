@@ -80,6 +80,12 @@ const FIELDS = [
   'read',
   'emailOnNewApplication',
   'id',
+  'lookingForMentor',
+  'preferredLocation',
+  'dismissed',
+  'menteeId',
+  'matchWeights',
+  'limit',
 ] as const
 /** Objects with the API's field names and wrong, odd or extreme values. */
 const nearValid = fc

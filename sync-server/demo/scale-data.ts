@@ -24,6 +24,9 @@ export type ScaleUser = {
   interests: string[]
   isAdmin: boolean
   createdAt: Date
+  /** Matching (issue 17): set by scale-history.ts once it knows who mentors. */
+  lookingForMentor: boolean
+  preferredLocation: (typeof LOCATIONS)[number] | null
 }
 export type ScaleTopic = {
   id: string
@@ -129,6 +132,8 @@ export function generateUsers(count: number, now: number, years: number, random:
       interests: d.some(INTERESTS, 2 + Math.floor(random() * 4), () => d.zipf(INTERESTS)),
       isAdmin: i === 0 || i % 997 === 0,
       createdAt: new Date(now - random() * years * 365 * DAY),
+      lookingForMentor: false,
+      preferredLocation: null,
     })
   }
   return users

@@ -54,7 +54,29 @@ export function generateHistory(options: ScaleOptions): ScaleData {
     const at = first.get(u.id)
     if (at !== undefined && at < u.createdAt.getTime()) u.createdAt = new Date(at - DAY)
   }
+  matchingProfiles(users, topics, randomSource((options.seed ?? 19) + 17))
   return { users, topics, applications, feedback }
+}
+
+/**
+ * Matching fields (issue 17), from a random source of their own so the rest
+ * of the history stays what it was: about 40 % looking for a mentor, mostly
+ * people who offer no topic; a preferred location spread over none, online,
+ * in person and both.
+ */
+function matchingProfiles(users: ScaleUser[], topics: ScaleTopic[], random: () => number): void {
+  const mentors = new Set(topics.map((t) => t.mentorId))
+  const mentees = users.filter((u) => !mentors.has(u.id)).length
+  // Mentors look one time in ten; the others make up the rest of the 40 %.
+  const menteeShare = Math.min(
+    0.95,
+    (0.4 * users.length - 0.1 * mentors.size) / Math.max(1, mentees),
+  )
+  for (const u of users) {
+    u.lookingForMentor = random() < (mentors.has(u.id) ? 0.1 : menteeShare)
+    const r = random()
+    u.preferredLocation = r < 0.25 ? null : r < 0.55 ? 'online' : r < 0.75 ? 'in-person' : 'both'
+  }
 }
 
 function topicAt(

@@ -13,6 +13,10 @@ export type SeedUser = {
   bio: string
   interests: string[]
   isAdmin?: boolean
+  /** Said in their profile that they are looking for a mentor (matching, issue 17). */
+  lookingForMentor?: boolean
+  /** How they would like to meet; left out: no preference. */
+  preferredLocation?: Location | null
   /** Days ago the account was created. */
   joined: number
   /** Days ago the user last opened the notifications bell: older notifications are read. */
@@ -48,6 +52,17 @@ export type SeedApplication = {
   /** Days ago the mentor accepted or rejected it (or the topic started). */
   decided?: number
 }
+
+/** A mentor's invitation to apply (issue 17); `declined` days ago when the person declined it. */
+export type SeedInvitation = {
+  topic: string
+  mentee: string
+  invited: number
+  declined?: number
+}
+
+/** A "Not interested" mark on a recommended topic. */
+export type SeedDismissal = { topic: string; username: string; at: number }
 
 export type SeedFeedback = {
   topic: string
@@ -123,6 +138,7 @@ export const USERS: SeedUser[] = [
     username: 'priya.sharma',
     fullName: 'Priya Sharma',
     seniority: 'senior',
+    preferredLocation: 'in-person',
     bio: 'Staff engineer on the Platform team. I have spent the last eight years building and operating the services behind our checkout and billing flows.',
     interests: ['System Design', 'Distributed Systems', 'Kubernetes', 'Go', 'Observability'],
     joined: 118,
@@ -132,6 +148,7 @@ export const USERS: SeedUser[] = [
     username: 'marcus.oyelaran',
     fullName: 'Marcus Oyelaran',
     seniority: 'senior',
+    preferredLocation: 'both',
     bio: 'Engineering manager for the Payments squads. I moved from backend engineering into management four years ago and still remember how confusing the first months were.',
     interests: ['Leadership', 'Engineering Management', 'Public Speaking', 'Career Growth'],
     joined: 115,
@@ -141,6 +158,7 @@ export const USERS: SeedUser[] = [
     username: 'elena.rossi',
     fullName: 'Elena Rossi',
     seniority: 'senior',
+    preferredLocation: 'online',
     bio: 'Principal product designer. I run our research guild and look after the design system, with a soft spot for accessible forms.',
     interests: ['UX Research', 'Accessibility', 'Design Systems', 'Product Management'],
     joined: 112,
@@ -159,6 +177,7 @@ export const USERS: SeedUser[] = [
     username: 'sofia.lindqvist',
     fullName: 'Sofia Lindqvist',
     seniority: 'senior',
+    preferredLocation: 'in-person',
     bio: 'Senior data engineer on the Analytics Platform team. I build the pipelines that feed our reporting and recommendation models.',
     interests: ['Data Engineering', 'Python', 'SQL', 'Machine Learning'],
     joined: 105,
@@ -168,6 +187,8 @@ export const USERS: SeedUser[] = [
     username: 'tom.becker',
     fullName: 'Tom Becker',
     seniority: 'mid',
+    lookingForMentor: true,
+    preferredLocation: 'both',
     bio: 'Frontend engineer on the web app team, mostly TypeScript and React. I maintain our shared component library and its test setup.',
     interests: ['TypeScript', 'React', 'Testing', 'Accessibility', 'Leadership'],
     joined: 100,
@@ -178,6 +199,8 @@ export const USERS: SeedUser[] = [
     username: 'aisha.khan',
     fullName: 'Aisha Khan',
     seniority: 'junior',
+    lookingForMentor: true,
+    preferredLocation: 'online',
     bio: 'Frontend developer who joined from the graduate programme last spring. I want to get better at designing types and writing tests I trust.',
     interests: ['TypeScript', 'React', 'Testing', 'Public Speaking'],
     joined: 98,
@@ -187,6 +210,8 @@ export const USERS: SeedUser[] = [
     username: 'liam.oconnor',
     fullName: "Liam O'Connor",
     seniority: 'junior',
+    lookingForMentor: true,
+    preferredLocation: 'in-person',
     bio: 'Backend developer on the Orders team, working mostly in Go. Curious about how our services behave under load.',
     interests: ['Go', 'Kubernetes', 'System Design', 'Security'],
     joined: 97,
@@ -196,6 +221,8 @@ export const USERS: SeedUser[] = [
     username: 'mei.chen',
     fullName: 'Mei Chen',
     seniority: 'mid',
+    lookingForMentor: true,
+    preferredLocation: 'both',
     bio: 'Data analyst moving towards data engineering. I know SQL well and want to learn how to build and run pipelines properly.',
     interests: ['Data Engineering', 'SQL', 'Python', 'Machine Learning'],
     joined: 95,
@@ -205,6 +232,7 @@ export const USERS: SeedUser[] = [
     username: 'jonas.weber',
     fullName: 'Jonas Weber',
     seniority: 'mid',
+    preferredLocation: 'online',
     bio: 'Backend engineer in the Identity team. Interested in Rust, security reviews and the design of systems that fail gracefully.',
     interests: ['Rust', 'Security', 'Distributed Systems', 'System Design'],
     joined: 94,
@@ -214,6 +242,7 @@ export const USERS: SeedUser[] = [
     username: 'fatima.haddad',
     fullName: 'Fatima Haddad',
     seniority: 'junior',
+    preferredLocation: 'both',
     bio: 'QA engineer who loves finding the edge cases nobody thought of. Lately I have been learning how assistive technology uses our product.',
     interests: ['Testing', 'Accessibility', 'Public Speaking', 'Career Growth'],
     joined: 92,
@@ -223,6 +252,7 @@ export const USERS: SeedUser[] = [
     username: 'noah.williams',
     fullName: 'Noah Williams',
     seniority: null,
+    lookingForMentor: true,
     bio: 'Product analyst who joined the Growth team two months ago. Keen to learn how to talk to customers and turn what they say into product decisions.',
     interests: ['Product Management', 'UX Research', 'SQL'],
     joined: 60,
@@ -241,6 +271,8 @@ export const USERS: SeedUser[] = [
     username: 'lucas.martin',
     fullName: 'Lucas Martin',
     seniority: null,
+    lookingForMentor: true,
+    preferredLocation: 'online',
     bio: 'Software engineering intern for the summer, studying computer science. Eager to see how real product teams work.',
     interests: ['TypeScript', 'Career Growth', 'Open Source'],
     joined: 45,
@@ -580,6 +612,18 @@ export const APPLICATIONS: SeedApplication[] = [
   // Accessibility (approved, open)
   { topic: 'accessibility', mentee: 'fatima.haddad', status: 'pending', applied: 4 },
   { topic: 'accessibility', mentee: 'noah.williams', status: 'pending', applied: 0.5 },
+]
+
+export const INVITATIONS: SeedInvitation[] = [
+  // Priya has a free place and Liam is looking for someone who knows Go and Kubernetes.
+  { topic: 'distributed-systems', mentee: 'liam.oconnor', invited: 3 },
+  // Mei is after data engineering, not accessibility.
+  { topic: 'accessibility', mentee: 'mei.chen', invited: 6, declined: 5 },
+]
+
+export const DISMISSALS: SeedDismissal[] = [
+  { topic: 'accessibility', username: 'liam.oconnor', at: 2 },
+  { topic: 'distributed-systems', username: 'lucas.martin', at: 1 },
 ]
 
 export const FEEDBACK: SeedFeedback[] = [

@@ -34,6 +34,39 @@ describe('seedScale', () => {
     expect(statuses.map((s) => s.status).sort()).toContain('concluded')
   })
 
+  it('gives people matching profiles and the derived columns the trigger would have given', async () => {
+    const [row] = await server.sql<
+      {
+        looking: number
+        lookingMentors: number
+        mentors: number
+        locations: number
+        wrongHasMentor: number
+        wrongDays: number
+        withDays: number
+      }[]
+    >`
+      SELECT (SELECT count(*)::int FROM users WHERE looking_for_mentor) AS looking,
+             (SELECT count(*)::int FROM users u WHERE looking_for_mentor
+                AND EXISTS (SELECT 1 FROM topics t WHERE t.mentor_id = u.id)) AS "lookingMentors",
+             (SELECT count(DISTINCT mentor_id)::int FROM topics) AS mentors,
+             (SELECT count(DISTINCT coalesce(preferred_location::text, '-'))::int FROM users) AS locations,
+             (SELECT count(*)::int FROM users u WHERE has_mentor <> EXISTS (
+                SELECT 1 FROM applications a WHERE a.mentee_id = u.id AND a.status = 'accepted'))
+               AS "wrongHasMentor",
+             (SELECT count(*)::int FROM users u
+               WHERE answers_within_days IS DISTINCT FROM mentor_answers_within_days(u.id)) AS "wrongDays",
+             (SELECT count(*)::int FROM users WHERE answers_within_days IS NOT NULL) AS "withDays"`
+    expect(row?.looking).toBeGreaterThanOrEqual(30)
+    expect(row?.looking).toBeLessThanOrEqual(50)
+    // Mostly people who offer no topic.
+    expect(row?.lookingMentors).toBeLessThan((row?.looking ?? 0) / 2)
+    expect(row?.locations).toBe(4)
+    expect(row?.wrongHasMentor).toBe(0)
+    expect(row?.wrongDays).toBe(0)
+    expect(row?.withDays).toBeGreaterThan(0)
+  })
+
   it('refuses a database that already has users', async () => {
     await expect(seedScale(server.sql, { users: 20 })).rejects.toThrow(/empty/)
   })

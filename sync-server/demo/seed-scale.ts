@@ -35,15 +35,19 @@ export async function seedScale(sql: Sql, options: ScaleOptions): Promise<ScaleC
     const text = (list: string[]) => list.join('\u001f')
     for (const c of chunks(data.users)) {
       await tx`
-        INSERT INTO users (id, username, full_name, email, seniority, interests, is_admin, bio, created_at, updated_at)
+        INSERT INTO users (id, username, full_name, email, seniority, interests, is_admin, bio, created_at, updated_at,
+                           looking_for_mentor, preferred_location)
         SELECT id, username, full_name, username || '@pairwise.example', seniority,
-               string_to_array(interests, E'\\x1f'), is_admin, '', created_at, created_at
+               string_to_array(interests, E'\\x1f'), is_admin, '', created_at, created_at,
+               looking_for_mentor, nullif(location, '')::topic_location
         FROM unnest(${tx.array(c.map((u) => u.id))}::uuid[], ${tx.array(c.map((u) => u.username))}::text[],
                     ${tx.array(c.map((u) => u.fullName))}::text[],
                     ${tx.array(c.map((u) => u.seniority ?? ''))}::text[],
                     ${tx.array(c.map((u) => text(u.interests)))}::text[], ${tx.array(c.map((u) => u.isAdmin))}::bool[],
-                    ${tx.array(c.map((u) => u.createdAt.toISOString()))}::timestamptz[])
-          AS x(id, username, full_name, seniority_text, interests, is_admin, created_at)
+                    ${tx.array(c.map((u) => u.createdAt.toISOString()))}::timestamptz[],
+                    ${tx.array(c.map((u) => u.lookingForMentor))}::bool[],
+                    ${tx.array(c.map((u) => u.preferredLocation ?? ''))}::text[])
+          AS x(id, username, full_name, seniority_text, interests, is_admin, created_at, looking_for_mentor, location)
           CROSS JOIN LATERAL (SELECT nullif(seniority_text, '')::seniority AS seniority) s`
     }
     await tx`INSERT INTO interests (name) SELECT unnest(${tx.array(INTERESTS)}::text[]) ON CONFLICT DO NOTHING`
@@ -74,6 +78,8 @@ export async function seedScale(sql: Sql, options: ScaleOptions): Promise<ScaleC
           AS x(id, subject, max_mentees, current_mentees, seniority, location, interests, status, mentor_id,
                mentor_feedback, rejection_reason, created_at, updated_at, reviewed_at, started_at, concluded_at)`
     }
+    // The derived matching columns (0008) once at the end, not row by row.
+    await tx`ALTER TABLE applications DISABLE TRIGGER applications_matching_derived`
     for (const c of chunks(data.applications)) {
       await tx`
         INSERT INTO applications (id, topic_id, mentee_id, status, rejection_reason, created_at, updated_at, decided_at)
@@ -86,6 +92,8 @@ export async function seedScale(sql: Sql, options: ScaleOptions): Promise<ScaleC
                     ${tx.array(c.map((a) => a.decidedAt?.toISOString() ?? null))}::timestamptz[])
           AS x(id, topic_id, mentee_id, status, rejection_reason, created_at, decided_at)`
     }
+    await tx`ALTER TABLE applications ENABLE TRIGGER applications_matching_derived`
+    await tx`SELECT refresh_matching_derived()`
     for (const c of chunks(data.feedback)) {
       await tx`
         INSERT INTO feedback (topic_id, user_id, feedback, rating, is_mentor, created_at, updated_at)

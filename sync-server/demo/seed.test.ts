@@ -5,7 +5,15 @@ import type { Sql } from '../db/connect.ts'
 import { startTestServer, type TestServer } from '../test/server.ts'
 import { sanitizeDescription } from '../topics/sanitize.ts'
 import { seedIfEmpty } from './seed.ts'
-import { APPLICATIONS, FEEDBACK, INTERESTS, TOPICS, USERS } from './seed-data.ts'
+import {
+  APPLICATIONS,
+  DISMISSALS,
+  FEEDBACK,
+  INTERESTS,
+  INVITATIONS,
+  TOPICS,
+  USERS,
+} from './seed-data.ts'
 
 const TABLES = [
   'users',
@@ -15,6 +23,8 @@ const TABLES = [
   'feedback',
   'notifications',
   'notification_preferences',
+  'invitations',
+  'topic_dismissals',
 ] as const
 
 async function rowCounts(sql: Sql): Promise<Record<string, number>> {
@@ -76,7 +86,43 @@ describe('seedIfEmpty', () => {
       feedback: FEEDBACK.length,
       notifications: expect.any(Number),
       notification_preferences: USERS.length,
+      invitations: INVITATIONS.length,
+      topic_dismissals: DISMISSALS.length,
     })
+  })
+
+  it('has people looking for a mentor, preferred locations and the derived matching columns', async () => {
+    const users = await sql<
+      {
+        looking: boolean
+        location: string | null
+        hasMentor: boolean
+        days: number | null
+        accepted: boolean
+        mentor: boolean
+      }[]
+    >`
+      SELECT looking_for_mentor AS looking, preferred_location::text AS location,
+             has_mentor AS "hasMentor", answers_within_days::int AS days,
+             EXISTS (SELECT 1 FROM applications a WHERE a.mentee_id = u.id AND a.status = 'accepted')
+               AS accepted,
+             EXISTS (SELECT 1 FROM topics t WHERE t.mentor_id = u.id) AS mentor
+      FROM users u`
+    const looking = users.filter((u) => u.looking)
+    expect(looking.length / users.length).toBeGreaterThan(0.3)
+    expect(looking.length / users.length).toBeLessThan(0.5)
+    expect(looking.filter((u) => !u.mentor).length).toBeGreaterThan(looking.length / 2)
+    expect(new Set(users.map((u) => u.location))).toEqual(
+      new Set([null, 'online', 'in-person', 'both']),
+    )
+    for (const u of users) expect(u.hasMentor).toBe(u.accepted)
+    expect(users.some((u) => u.days !== null)).toBe(true)
+    // Every invitation is to someone looking for a mentor, from the topic's mentor.
+    const [wrong] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM invitations i JOIN topics t ON t.id = i.topic_id
+      JOIN users u ON u.id = i.mentee_id
+      WHERE t.mentor_id <> i.mentor_id OR NOT u.looking_for_mentor OR t.status <> 'approved'`
+    expect(wrong?.n).toBe(0)
   })
 
   it('answers false and adds nothing when the database already has users', async () => {

@@ -3,8 +3,10 @@ import { messages } from '../notifications/messages.ts'
 import type { NewNotification } from '../notifications/notify.ts'
 import {
   APPLICATIONS,
+  DISMISSALS,
   FEEDBACK,
   INTERESTS,
+  INVITATIONS,
   PREFERENCE_CHANGES,
   type SeedPreferences,
   type SeedTopic,
@@ -35,6 +37,7 @@ export async function seedIfEmpty(sql: Sql): Promise<boolean> {
     const topicIds = await insertTopics(tx, userIds)
     await insertApplications(tx, topicIds, userIds)
     await insertFeedback(tx, topicIds, userIds)
+    await insertMatching(tx, topicIds, userIds)
     await insertNotifications(tx, topicIds, userIds)
     await insertPreferences(tx, userIds)
     return true
@@ -69,10 +72,11 @@ async function insertUsers(db: Db): Promise<Ids> {
   for (const u of USERS) {
     const [row] = await db<{ id: string }[]>`
       INSERT INTO users (username, full_name, email, seniority, bio, interests, is_admin,
-                         created_at, updated_at)
+                         looking_for_mentor, preferred_location, created_at, updated_at)
       VALUES (${u.username}, ${u.fullName}, ${`${u.username}@pairwise.example`},
               ${u.seniority}::seniority, ${u.bio}, ${db.array(u.interests)}::text[],
-              ${u.isAdmin ?? false}, ${ago(db, u.joined)}, ${ago(db, u.joined)})
+              ${u.isAdmin ?? false}, ${u.lookingForMentor ?? false},
+              ${u.preferredLocation ?? null}::topic_location, ${ago(db, u.joined)}, ${ago(db, u.joined)})
       RETURNING id`
     if (row) ids.set(u.username, row.id)
   }
@@ -131,6 +135,24 @@ async function insertFeedback(db: Db, topicIds: Ids, userIds: Ids): Promise<void
   }
 }
 
+/** Invitations to apply and "Not interested" marks (issue 17). */
+async function insertMatching(db: Db, topicIds: Ids, userIds: Ids): Promise<void> {
+  for (const i of INVITATIONS) {
+    const topic = topicKeyed(i.topic)
+    const changed = i.declined ?? i.invited
+    await db`
+      INSERT INTO invitations (topic_id, mentee_id, mentor_id, status, created_at, updated_at)
+      VALUES (${idOf(topicIds, i.topic)}, ${idOf(userIds, i.mentee)}, ${idOf(userIds, topic.mentor)},
+              ${i.declined === undefined ? 'open' : 'declined'}, ${ago(db, i.invited)},
+              ${ago(db, changed)})`
+  }
+  for (const d of DISMISSALS) {
+    await db`
+      INSERT INTO topic_dismissals (user_id, topic_id, updated_at)
+      VALUES (${idOf(userIds, d.username)}, ${idOf(topicIds, d.topic)}, ${ago(db, d.at)})`
+  }
+}
+
 /** One notification for one user, `at` days ago. */
 type Delivery = { to: string; at: number; notification: NewNotification }
 
@@ -167,6 +189,15 @@ function deliveries(topicIds: Ids): Delivery[] {
       if (t.concluded !== undefined)
         out.push({ to: mentee, at: t.concluded, notification: messages.topicConcluded(subject) })
     }
+  }
+
+  for (const i of INVITATIONS) {
+    const topic = topicKeyed(i.topic)
+    out.push({
+      to: i.mentee,
+      at: i.invited,
+      notification: messages.invitation(subjectOf(topic), person(topic.mentor)),
+    })
   }
 
   for (const a of APPLICATIONS) {

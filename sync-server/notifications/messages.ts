@@ -50,6 +50,12 @@ export const messages = {
     message: `"${topic.subject}" has concluded. Leave feedback on how it went.`,
     link: `/topics/${topic.id}`,
   }),
+  invitation: (topic: Subject, mentor: Person): NewNotification => ({
+    kind: 'invitation',
+    title: 'Invitation to apply',
+    message: `${nameOf(mentor)} invited you to apply for "${topic.subject}".`,
+    link: `/topics/${topic.id}`,
+  }),
 }
 
 type Subject = { id: string; subject: string }

@@ -93,8 +93,23 @@ describe('the OpenAPI document', () => {
       'GET /api/admin/export/users.csv',
       'GET /api/admin/export/feedback.csv',
     ]
+    // Matching (issue 17).
+    const matching = [
+      'GET /api/recommendations',
+      'GET /api/topics/{id}/candidates',
+      'POST /api/topics/{id}/dismissal',
+      'GET /api/dismissals',
+      'POST /api/topics/{id}/invitations',
+      'GET /api/invitations',
+      'POST /api/invitations/{id}/decline',
+      'GET /api/admin/settings',
+      'PATCH /api/admin/settings',
+      'GET /api/admin/settings/changes',
+    ]
     const documented = await documentedOperations()
-    expect(documented.sort()).toEqual([...calls, ...signIn, ...sync, ...push, ...insights].sort())
+    expect(documented.sort()).toEqual(
+      [...calls, ...signIn, ...sync, ...push, ...insights, ...matching].sort(),
+    )
   })
 
   test('lets sync push replay exactly the documented REST mutations', async () => {
@@ -117,6 +132,10 @@ describe('the OpenAPI document', () => {
         'POST /api/admin/users/{id}/toggle-admin',
         'PATCH /api/user/notification-preferences',
         'PATCH /api/notifications/{id}',
+        'POST /api/topics/{id}/dismissal',
+        'POST /api/topics/{id}/invitations',
+        'POST /api/invitations/{id}/decline',
+        'PATCH /api/admin/settings',
       ].sort(),
     )
   })

@@ -99,6 +99,45 @@ describe('GET /api/sync/events', () => {
     })
   })
 
+  it('pokes only the owner about a "Not interested" mark, and mentee and mentor about an invitation', async () => {
+    const mentor = await server.signIn(unique('matching-mentor'))
+    const menteeName = unique('matching-mentee')
+    const mentee = await server.signIn(menteeName)
+    const stranger = await server.signIn(unique('matching-stranger'))
+    expect(
+      (await mentee.patch(`/api/users/${menteeName}`, { lookingForMentor: true })).status,
+    ).toBe(200)
+    const topic = await approvedTopic(admin, mentor)
+    await quietPeriod()
+    await withStreams([mentee, mentor, stranger], async ([mentees, mentors, theirs]) => {
+      expect((await mentee.post(`/api/topics/${topic.id}/dismissal`)).status).toBe(200)
+      await mentees?.waitFor('poke')
+      await quietPeriod()
+      expect(mentors?.count('poke')).toBe(0)
+      expect(theirs?.count('poke')).toBe(0)
+
+      const invited = await mentor.post(`/api/topics/${topic.id}/invitations`, {
+        menteeId: mentee.user?.id,
+      })
+      expect(invited.status).toBe(201)
+      await mentors?.waitFor('poke')
+      await mentees?.waitFor('poke', 2)
+      await quietPeriod()
+      expect(theirs?.count('poke')).toBe(0)
+    })
+  })
+
+  it('pokes everyone about a change of the programme settings', async () => {
+    const member = await server.signIn(unique('settings-member'))
+    await withStreams([member], async ([stream]) => {
+      const res = await admin.patch('/api/admin/settings', {
+        matchWeights: { interests: 5, seniority: 2, location: 1, capacity: 1, responsiveness: 1 },
+      })
+      expect(res.status, res.text).toBe(200)
+      await stream?.waitFor('poke')
+    })
+  })
+
   it('coalesces a burst of changes into a few pokes', async () => {
     const mentor = await server.signIn(unique('burst-mentor'))
     await withStreams([mentor], async ([stream]) => {

@@ -58,7 +58,26 @@ async function programme() {
   expect(review.status).toBe(200)
   const approved = await approvedTopic(admin, mentor, { interests: [unique('Interest')] })
   expect((await mentee.post(`/api/topics/${approved.id}/apply`)).status).toBe(201)
-  return { mentor, mentee, proposed, rejected, approved }
+  // Matching: the mentee is looking, is invited to another topic and marks it "Not interested".
+  const looking = await mentee.patch(`/api/users/${mentee.user?.username}`, {
+    lookingForMentor: true,
+  })
+  expect(looking.status).toBe(200)
+  const invitedTo = await approvedTopic(admin, mentor)
+  const invitation = await mentor.post(`/api/topics/${invitedTo.id}/invitations`, {
+    menteeId: mentee.user?.id,
+  })
+  expect(invitation.status, invitation.text).toBe(201)
+  expect((await mentee.post(`/api/topics/${invitedTo.id}/dismissal`)).status).toBe(200)
+  return {
+    mentor,
+    mentee,
+    proposed,
+    rejected,
+    approved,
+    invitedTo,
+    invitation: invitation.body as { id: string },
+  }
 }
 
 /** A concluded topic with feedback from its mentor and its accepted mentee. */
@@ -100,7 +119,16 @@ async function restView(client: Client) {
     interests: Object.fromEntries(
       ((await client.get('/api/interests')).body as string[]).map((name) => [name, { name }]),
     ),
+    dismissals: Object.fromEntries(
+      ((await client.get('/api/dismissals')).body as { topicId: string }[]).map((d) => [
+        d.topicId,
+        d,
+      ]),
+    ),
+    invitations: byId((await client.get('/api/invitations')).body),
     preferences: (await client.get('/api/user/notification-preferences')).body,
+    // Administrators read the settings over REST; every user receives them by sync.
+    settings: (await admin.get('/api/admin/settings')).body,
   }
 }
 
@@ -114,7 +142,7 @@ function replicaView(replica: Replica) {
       ),
     ]),
   )
-  return { ...tables, preferences: replica.preferences }
+  return { ...tables, preferences: replica.preferences, settings: replica.settings }
 }
 
 describe('GET /api/sync/pull: a first sync', () => {
@@ -303,6 +331,75 @@ describe('GET /api/sync/pull: deltas', () => {
       expect(replica.tables.topics[topic.id]?.subject).toBe(`${topic.id} v2`)
     }
     expect(replicaView(replica)).toEqual(await restView(reader))
+  })
+})
+
+describe('GET /api/sync/pull: matching', () => {
+  it('sends invitations to their mentee and mentor only, and their decline to both', async () => {
+    const { mentor, mentee, invitation } = await programme()
+    const stranger = await server.signIn(unique('pull-stranger'))
+    const replicas = [await synced(mentor), await synced(mentee), await synced(stranger)]
+    expect(replicas[0]?.tables.invitations[invitation.id]?.status).toBe('open')
+    expect(replicas[1]?.tables.invitations[invitation.id]?.status).toBe('open')
+    expect(replicas[2]?.tables.invitations).toEqual({})
+
+    expect((await mentee.post(`/api/invitations/${invitation.id}/decline`)).status).toBe(200)
+    const clients = [mentor, mentee, stranger]
+    for (const [i, client] of clients.entries()) {
+      const pages = await pullAll(client, replicas[i] as Replica)
+      const sent = pages.flatMap((p) => p.changes.invitations).map((r) => [r.id, r.status])
+      expect(sent).toEqual(i < 2 ? [[invitation.id, 'declined']] : [])
+      expect(replicaView(replicas[i] as Replica)).toEqual(await restView(client))
+    }
+  })
+
+  it('sends a "Not interested" mark to its owner only, and its removal when deleted', async () => {
+    const { mentor, mentee, invitedTo } = await programme()
+    const mentees = await synced(mentee)
+    const mentors = await synced(mentor)
+    expect(mentees.tables.dismissals[invitedTo.id]).toMatchObject({ dismissed: true })
+    expect(mentors.tables.dismissals).toEqual({})
+
+    await server.sql`DELETE FROM topic_dismissals WHERE user_id = ${mentee.user?.id ?? ''}`
+    const menteePages = await pullAll(mentee, mentees)
+    const mentorPages = await pullAll(mentor, mentors)
+    expect(menteePages.flatMap((p) => p.removed.dismissals)).toEqual([invitedTo.id])
+    expect(mentorPages.flatMap((p) => p.removed.dismissals)).toEqual([])
+    expect(mentees.tables.dismissals).toEqual({})
+  })
+
+  it('removes a deleted invitation for its mentee and mentor', async () => {
+    const { mentor, mentee, invitation } = await programme()
+    const replicas = [await synced(mentor), await synced(mentee)]
+    await server.sql`DELETE FROM invitations WHERE id = ${invitation.id}`
+    for (const [i, client] of [mentor, mentee].entries()) {
+      const pages = await pullAll(client, replicas[i] as Replica)
+      expect(pages.flatMap((p) => p.removed.invitations)).toEqual([invitation.id])
+    }
+  })
+
+  it('sends the programme settings on a first sync, then only when they change, to everyone', async () => {
+    const member = await server.signIn(unique('pull-member'))
+    const replica = await synced(member)
+    const before = (await admin.get('/api/admin/settings')).body
+    expect(replica.settings).toEqual(before)
+
+    const quiet = await pullAll(member, replica)
+    expect(quiet.at(-1)?.changes.settings).toBeNull()
+
+    const weights = { ...before.matchWeights, capacity: before.matchWeights.capacity === 3 ? 4 : 3 }
+    const changed = await admin.patch('/api/admin/settings', { matchWeights: weights })
+    expect(changed.status, changed.text).toBe(200)
+    const pages = await pullAll(member, replica)
+    expect(pages.at(-1)?.changes.settings).toEqual(changed.body)
+    expect(replica.settings).toEqual(changed.body)
+    expect(rowsMoved(pages)).toBe(0)
+
+    // Deleted by an operator: back to the defaults, which every device hears of.
+    await server.sql`DELETE FROM programme_settings`
+    await pullAll(member, replica)
+    expect(replica.settings).toEqual((await admin.get('/api/admin/settings')).body)
+    expect(replica.settings?.updatedAt).toBeNull()
   })
 })
 

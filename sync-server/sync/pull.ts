@@ -3,7 +3,13 @@ import { type PullResponse, SYNC_TABLES } from '../../shared/sync.ts'
 import type { Db, Sql } from '../db/connect.ts'
 import { ApiError } from '../http/errors.ts'
 import { type Cursor, decodeCursor, encodeCursor, initialCursor } from './cursor.ts'
-import { feedbackOfTopics, type Removal, readPreferences, readRemovals } from './removals.ts'
+import {
+  feedbackOfTopics,
+  type Removal,
+  readPreferences,
+  readRemovals,
+  readSettings,
+} from './removals.ts'
 import { type Pass, TABLE_READERS } from './tables.ts'
 import { readBounds } from './watermark.ts'
 
@@ -51,9 +57,11 @@ function emptyPage(): PullResponse {
     notifications: [],
     users: [],
     interests: [],
+    dismissals: [],
+    invitations: [],
   })
   return {
-    changes: { ...lists(), preferences: null },
+    changes: { ...lists(), preferences: null, settings: null },
     removed: lists(),
     cursor: '',
     hasMore: false,
@@ -124,6 +132,7 @@ export async function pullPage(
       page.cursor = encodeCursor({ ...start, x: to, y: passStartedAt, s: stage, k: after })
     } else {
       page.changes.preferences = await readPreferences(tx, pass)
+      page.changes.settings = await readSettings(tx, pass)
       page.cursor = encodeCursor({
         ...initialCursor(viewer.id, viewer.isAdmin),
         t: passStartedAt,
@@ -149,5 +158,5 @@ export async function hasChanges(
   for (const stage of STAGES) {
     if ((await stage.read(sql, pass, undefined, 1)).length > 0) return true
   }
-  return (await readPreferences(sql, pass)) !== null
+  return (await readPreferences(sql, pass)) !== null || (await readSettings(sql, pass)) !== null
 }

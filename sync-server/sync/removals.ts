@@ -1,7 +1,10 @@
 import type { Preferences } from '../../shared/preferences.ts'
+import type { ProgrammeSettings } from '../../shared/programme-settings.ts'
 import type { SyncTable } from '../../shared/sync.ts'
 import type { Db } from '../db/connect.ts'
+import { invitationVisibleTo } from '../invitations/queries.ts'
 import { readPreferences as readStoredPreferences } from '../notifications/queries.ts'
+import { readProgrammeSettings } from '../settings/queries.ts'
 import { visibleTo } from '../topics/queries.ts'
 import { applicationVisibleTo, type Pass, written } from './tables.ts'
 
@@ -27,7 +30,7 @@ export async function readRemovals(
     FROM sync_removals r
     WHERE ${written(db, pass, 'r.sync_xid')}
       ${after === undefined ? db`` : db`AND r.id > ${after}::bigint`}
-      AND r.tbl <> 'notification_preferences'
+      AND r.tbl NOT IN ('notification_preferences', 'programme_settings')
       AND (r.audience IS NULL OR ${me}::uuid = ANY (r.audience) ${isAdmin ? db`OR r.admins` : db``})
       AND NOT CASE r.tbl
         WHEN 'topics' THEN EXISTS (
@@ -42,6 +45,10 @@ export async function readRemovals(
           SELECT 1 FROM notifications n WHERE n.id = r.row_id::uuid AND n.user_id = ${me})
         WHEN 'users' THEN EXISTS (SELECT 1 FROM users u WHERE u.id = r.row_id::uuid)
         WHEN 'interests' THEN EXISTS (SELECT 1 FROM interests i WHERE i.name = r.row_id)
+        WHEN 'dismissals' THEN EXISTS (
+          SELECT 1 FROM topic_dismissals d WHERE d.user_id = ${me} AND d.topic_id = r.row_id::uuid)
+        WHEN 'invitations' THEN EXISTS (
+          SELECT 1 FROM invitations i WHERE i.id = r.row_id::uuid AND ${invitationVisibleTo(db, me)})
         ELSE false
       END
     ORDER BY r.id LIMIT ${limit}`
@@ -74,4 +81,24 @@ export async function readPreferences(db: Db, pass: Pass): Promise<Preferences |
     if (!changed?.changed) return null
   }
   return readStoredPreferences(db, me)
+}
+
+/**
+ * The programme settings when a pass changed them (a setting written or
+ * deleted, or the person named as the last to change them renamed), or on a
+ * first pass, as GET /api/admin/settings answers them; else null.
+ */
+export async function readSettings(db: Db, pass: Pass): Promise<ProgrammeSettings | null> {
+  if (pass.from !== '0') {
+    const [changed] = await db<{ changed: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM programme_settings WHERE ${written(db, pass, 'sync_xid')})
+        OR EXISTS (
+          SELECT 1 FROM sync_removals
+          WHERE tbl = 'programme_settings' AND ${written(db, pass, 'sync_xid')})
+        OR EXISTS (
+          SELECT 1 FROM programme_settings s JOIN users u ON u.id = s.updated_by
+          WHERE ${written(db, pass, 'u.sync_xid')}) AS changed`
+    if (!changed?.changed) return null
+  }
+  return readProgrammeSettings(db)
 }

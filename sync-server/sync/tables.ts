@@ -3,6 +3,8 @@ import type { Actor } from '../../shared/decision.ts'
 import type { SyncTable } from '../../shared/sync.ts'
 import { applicationColumns, applicationSource } from '../applications/queries.ts'
 import type { Db } from '../db/connect.ts'
+import { dismissalColumns } from '../dismissals/queries.ts'
+import { invitationColumns, invitationVisibleTo } from '../invitations/queries.ts'
 import { notificationColumns } from '../notifications/queries.ts'
 import { feedbackColumns, topicColumns, visibleTo } from '../topics/queries.ts'
 import { userColumns } from '../users/queries.ts'
@@ -161,6 +163,29 @@ const interests: TableReader = async (db, pass, after, limit) => {
   return rows.map((row) => ({ key: row.name as string, row }))
 }
 
+/** The viewer's own "Not interested" marks, keyed by topic (their own rows only). */
+const dismissals: TableReader = async (db, pass, after, limit) => {
+  const rows = await db<Row[]>`
+    SELECT ${dismissalColumns(db)}, d.version::float8 AS version
+    FROM topic_dismissals d
+    WHERE d.user_id = ${pass.viewer.id}
+      ${after === undefined ? db`` : db`AND d.topic_id > ${after}::uuid`}
+      ${first(pass) ? db`` : db`AND ${written(db, pass, 'd.sync_xid')}`}
+    ORDER BY d.topic_id LIMIT ${limit}`
+  return rows.map((row) => ({ key: row.topicId as string, row }))
+}
+
+/** Invitations the viewer sent (as the topic's mentor) or received (GET /api/invitations). */
+const invitations: TableReader = async (db, pass, after, limit) => {
+  const select = db`
+    SELECT ${invitationColumns(db)}, i.version::float8 AS version
+    FROM invitations i
+    WHERE ${invitationVisibleTo(db, pass.viewer.id)}`
+  const changed = db`SELECT id FROM invitations WHERE ${written(db, pass, 'sync_xid')}`
+  const rows = await page(db, pass, select, 'i.id', changed, after, limit)
+  return rows.map((row) => ({ key: row.id as string, row }))
+}
+
 export const TABLE_READERS: Record<SyncTable, TableReader> = {
   topics,
   applications,
@@ -168,4 +193,6 @@ export const TABLE_READERS: Record<SyncTable, TableReader> = {
   notifications,
   users,
   interests,
+  dismissals,
+  invitations,
 }

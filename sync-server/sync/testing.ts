@@ -1,6 +1,6 @@
 import postgres, { type Sql, type TransactionSql } from 'postgres'
 import { expect } from 'vitest'
-import { type PullResponse, pullResponseSchema, SYNC_TABLES } from '../../shared/sync.ts'
+import { type PullResponse, pullResponseSchema, SYNC_KEY, SYNC_TABLES } from '../../shared/sync.ts'
 import type { Client } from '../test/server.ts'
 import { readBounds } from './watermark.ts'
 
@@ -13,6 +13,7 @@ type Rows = Record<string, Record<string, unknown> & { version: number }>
 export type Replica = {
   tables: Record<(typeof SYNC_TABLES)[number], Rows>
   preferences: PullResponse['changes']['preferences']
+  settings: PullResponse['changes']['settings']
   cursor: string | undefined
 }
 
@@ -25,8 +26,11 @@ export function emptyReplica(): Replica {
       notifications: {},
       users: {},
       interests: {},
+      dismissals: {},
+      invitations: {},
     },
     preferences: null,
+    settings: null,
     cursor: undefined,
   }
 }
@@ -51,12 +55,13 @@ export function applyPage(replica: Replica, page: PullResponse): void {
   for (const table of SYNC_TABLES) {
     for (const id of page.removed[table]) delete replica.tables[table][id]
     for (const row of page.changes[table] as (Record<string, unknown> & { version: number })[]) {
-      const key = String(table === 'interests' ? row.name : row.id)
+      const key = String(row[SYNC_KEY[table]])
       const held = replica.tables[table][key]
       if (!held || held.version <= row.version) replica.tables[table][key] = row
     }
   }
   if (page.changes.preferences) replica.preferences = page.changes.preferences
+  if (page.changes.settings) replica.settings = page.changes.settings
   replica.cursor = page.cursor
 }
 

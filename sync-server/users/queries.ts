@@ -5,7 +5,9 @@ import type { Db } from '../db/connect.ts'
 export function userColumns(db: Db) {
   return db`
     u.id, u.username, u.full_name, u.profile_image AS "profileImage", u.seniority,
-    u.bio, u.interests, u.is_admin AS "isAdmin"`
+    u.bio, u.interests, u.is_admin AS "isAdmin", u.looking_for_mentor AS "lookingForMentor",
+    u.preferred_location AS "preferredLocation", u.answers_within_days::int AS "answersWithinDays",
+    u.has_mentor AS "hasMentor"`
 }
 
 export async function findUserByUsername(db: Db, username: string): Promise<User | undefined> {

@@ -77,7 +77,7 @@ userRoutes.patch(
     errors: [401, 403, 404],
     summary: 'Edit a profile',
     description:
-      'The owner or an administrator edits seniority, bio and interests. Omitted fields stay; seniority null clears it.',
+      'The owner or an administrator edits seniority, bio, interests, whether they are looking for a mentor and how they would like to meet (preferredLocation). Omitted fields stay; seniority or preferredLocation null clears it. answersWithinDays and hasMentor are derived from applications and cannot be set.',
     response: { status: 200, schema: userSchema, description: 'The updated user' },
   }),
   body(updateProfileSchema),
@@ -92,6 +92,8 @@ userRoutes.patch(
       seniority = ${input.seniority === undefined ? db`seniority` : input.seniority},
       bio = ${input.bio === undefined ? db`bio` : input.bio},
       interests = ${input.interests === undefined ? db`interests` : db`${db.array(input.interests)}::text[]`},
+      looking_for_mentor = ${input.lookingForMentor === undefined ? db`looking_for_mentor` : input.lookingForMentor},
+      preferred_location = ${input.preferredLocation === undefined ? db`preferred_location` : db`${input.preferredLocation}::topic_location`},
       updated_at = now()
     WHERE id = ${profile.id}`
     if (input.interests) await rememberInterests(db, input.interests)

@@ -14,11 +14,15 @@ afterAll(async () => {
 })
 
 const USER_KEYS = [
+  'answersWithinDays',
   'bio',
   'full_name',
+  'hasMentor',
   'id',
   'interests',
   'isAdmin',
+  'lookingForMentor',
+  'preferredLocation',
   'profileImage',
   'seniority',
   'username',
@@ -42,6 +46,10 @@ describe('GET /api/user', () => {
       bio: '',
       interests: [],
       isAdmin: false,
+      lookingForMentor: false,
+      preferredLocation: null,
+      answersWithinDays: null,
+      hasMentor: false,
     })
   })
 
@@ -154,6 +162,10 @@ describe('PATCH /api/users/{username}', () => {
     ['interests that are not a list', { interests: 'Go' }, 'interests'],
     ['an empty interest', { interests: ['  '] }, 'interests.0'],
     ['an unknown field', { isAdmin: true }, ''],
+    ['lookingForMentor that is not a boolean', { lookingForMentor: 'yes' }, 'lookingForMentor'],
+    ['an unknown preferred location', { preferredLocation: 'mars' }, 'preferredLocation'],
+    ['the derived hasMentor', { hasMentor: true }, ''],
+    ['the derived answersWithinDays', { answersWithinDays: 1 }, ''],
   ])('refuses %s with 400', async (_name, body, path) => {
     const name = unique('invalid')
     const owner = await server.signIn(name)
@@ -181,6 +193,81 @@ describe('PATCH /api/users/{username}', () => {
     expect(
       interests.body.filter((i: string) => i.toLowerCase() === tag.toLowerCase()),
     ).toHaveLength(1)
+  })
+})
+
+describe('Matching fields of a profile', () => {
+  it('sets and clears lookingForMentor and preferredLocation, keeping them when left out', async () => {
+    const name = unique('seeker')
+    const owner = await server.signIn(name)
+
+    const set = await owner.patch(`/api/users/${name}`, {
+      lookingForMentor: true,
+      preferredLocation: 'in-person',
+    })
+    expect(set.status, set.text).toBe(200)
+    expect(set.body).toMatchObject({ lookingForMentor: true, preferredLocation: 'in-person' })
+
+    const kept = await owner.patch(`/api/users/${name}`, { bio: 'Still looking' })
+    expect(kept.body).toMatchObject({ lookingForMentor: true, preferredLocation: 'in-person' })
+
+    const cleared = await owner.patch(`/api/users/${name}`, {
+      lookingForMentor: false,
+      preferredLocation: null,
+    })
+    expect(cleared.body).toMatchObject({ lookingForMentor: false, preferredLocation: null })
+    expect((await owner.get('/api/user')).body).toMatchObject({
+      lookingForMentor: false,
+      preferredLocation: null,
+    })
+  })
+
+  it('makes hasMentor true once one of the mentee’s applications is accepted', async () => {
+    const mentor = await server.signIn(unique('derived-mentor'))
+    const mentee = await server.signIn(unique('derived-mentee'))
+    const topic = await createTopic(mentor)
+    expect(
+      (await admin.post(`/api/admin/topics/${topic.id}/review`, { status: 'approved' })).status,
+    ).toBe(200)
+    const applied = await mentee.post(`/api/topics/${topic.id}/apply`)
+    expect((await mentee.get('/api/user')).body.hasMentor).toBe(false)
+
+    const accepted = await mentor.patch(`/api/applications/${applied.body.id}`, {
+      status: 'accepted',
+    })
+    expect(accepted.status, accepted.text).toBe(200)
+
+    expect((await mentee.get('/api/user')).body.hasMentor).toBe(true)
+    expect((await mentor.get('/api/user')).body.hasMentor).toBe(false)
+  })
+
+  it('gives a mentor answersWithinDays from the median of their last decisions, from the third on', async () => {
+    const mentor = await server.signIn(unique('quick-mentor'))
+    const decide = async (hoursAgo: number, status: 'accepted' | 'rejected') => {
+      const topic = await createTopic(mentor)
+      await admin.post(`/api/admin/topics/${topic.id}/review`, { status: 'approved' })
+      const mentee = await server.signIn(unique('waiting-mentee'))
+      const applied = await mentee.post(`/api/topics/${topic.id}/apply`)
+      expect(applied.status).toBe(201)
+      await server.sql`
+        UPDATE applications SET created_at = now() - make_interval(hours => ${hoursAgo})
+        WHERE id = ${applied.body.id}`
+      const body = status === 'accepted' ? { status } : { status, rejectionReason: 'Full' }
+      const res = await mentor.patch(`/api/applications/${applied.body.id}`, body)
+      expect(res.status, res.text).toBe(200)
+    }
+    const days = async () => (await mentor.get('/api/user')).body.answersWithinDays
+
+    await decide(30, 'accepted')
+    await decide(50, 'rejected')
+    expect(await days()).toBeNull()
+    await decide(100, 'rejected')
+    // Median of 30, 50 and 100 hours: 50 hours, 3 days.
+    expect(await days()).toBe(3)
+    await decide(200, 'rejected')
+    await decide(300, 'rejected')
+    // Median of 30, 50, 100, 200, 300: 100 hours, 5 days.
+    expect(await days()).toBe(5)
   })
 })
 
