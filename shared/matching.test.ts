@@ -3,6 +3,7 @@ import {
   answerDaysBucket,
   candidatesFor,
   countInterests,
+  inDemand,
   listInWords,
   type MatchPerson,
   type MatchTopic,
@@ -252,6 +253,18 @@ describe('recommend: capacity-aware first place', () => {
     expect(firsts.filter((id) => id === 'popular')).toHaveLength(3)
     expect(firsts.filter((id) => id === 'other')).toHaveLength(6)
     expect(firsts.filter((id) => id === undefined)).toHaveLength(31)
+    // Those are shown the topics that fit them apart, as in demand.
+    const unplaced = people.find((p, i) => p.id !== 'mentor' && lists[i]?.length === 0)
+    expect(
+      inDemand({
+        me: unplaced as MatchPerson,
+        topics: [popular, other],
+        people,
+        applied: new Set(),
+        dismissed: new Set(),
+        weights: DEFAULT_MATCH_WEIGHTS,
+      }).map((r) => r.topic.id),
+    ).toEqual(['popular', 'other'])
     // Admitted to the second choice: the first choice still follows it.
     const second = lists.find((list) => list[0]?.topic.id === 'other')
     expect(second?.map((r) => r.topic.id)).toEqual(['other', 'popular'])

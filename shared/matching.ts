@@ -621,19 +621,11 @@ export function isOpenTopic(topic: Pick<MatchTopic, 'status' | 'maxMentees' | 'c
   return topic.status === 'approved' && topic.currentMentees < topic.maxMentees
 }
 
-/**
- * "Recommended for you": open topics that share at least one interest with
- * the person, not their own, not applied to, not dismissed, best fit first.
- * The first place is the one firstPlaces() gave the person, so a popular
- * topic with one free place is not everyone's first recommendation. Ties
- * are broken by a stable hash of person and topic, so equal topics are
- * spread over people. Empty when the person's profile has no interests (ask
- * for some instead), and when every topic that fits them has given all its
- * first places to others (the screens say so and point to the list).
- */
-export function recommend<T extends MatchTopic>(input: RecommendInput<T>): Recommendation<T>[] {
+/** Every topic that fits the person (open, shares an interest, not theirs, applied or dismissed), best first. */
+function fitting<T extends MatchTopic>(
+  input: RecommendInput<T>,
+): (Recommendation<T> & { tie: number })[] {
   const { me, weights } = input
-  const limit = Math.max(1, Math.min(input.limit ?? RECOMMENDATIONS_LIMIT_DEFAULT, 1_000))
   const myKeys = keysOf(me.interests)
   if (myKeys.size === 0) return []
   const answerDays = new Map<string, number | null>()
@@ -664,17 +656,47 @@ export function recommend<T extends MatchTopic>(input: RecommendInput<T>): Recom
     })
   }
   found.sort((a, b) => b.score - a.score || a.tie - b.tie)
-  const places = firstPlaces(input.topics, input.people, weights)
-  const mine = places.of.get(me.id)
+  return found
+}
+
+/**
+ * "Recommended for you": open topics that share at least one interest with
+ * the person, not their own, not applied to, not dismissed, best fit first.
+ * The first place is the one firstPlaces() gave the person, so a popular
+ * topic with one free place is not everyone's first recommendation. Ties
+ * are broken by a stable hash of person and topic, so equal topics are
+ * spread over people. Empty when the person's profile has no interests (ask
+ * for some instead), and when every topic that fits them has given all its
+ * first places to others (the screens say so and point to the list).
+ */
+export function recommend<T extends MatchTopic>(input: RecommendInput<T>): Recommendation<T>[] {
+  const found = fitting(input)
+  if (found.length === 0) return []
+  const places = firstPlaces(input.topics, input.people, input.weights)
+  const mine = places.of.get(input.me.id)
   // The first place is the one this person was given; when they applied to
   // it or dismissed it meanwhile, the best topic with a first place left over.
   let first = mine === undefined ? -1 : found.findIndex((r) => r.topic.id === mine)
   if (first < 0) first = found.findIndex((r) => (places.left.get(r.topic.id) ?? 0) > 0)
   if (first < 0) return []
   if (first > 0) found.unshift(...found.splice(first, 1))
-  return found
-    .slice(0, limit)
-    .map(({ topic, score, reasons, factors }) => ({ topic, score, reasons, factors }))
+  return found.slice(0, limitOf(input)).map(strip)
+}
+
+/**
+ * The topics that fit a person who got no first place (recommend() answers
+ * nothing for them): every one is wanted by more people than it has places.
+ * The screens show them apart, as "in demand", not as recommendations.
+ */
+export function inDemand<T extends MatchTopic>(input: RecommendInput<T>): Recommendation<T>[] {
+  return fitting(input).slice(0, limitOf(input)).map(strip)
+}
+
+const limitOf = (input: { limit?: number }) =>
+  Math.max(1, Math.min(input.limit ?? RECOMMENDATIONS_LIMIT_DEFAULT, 1_000))
+
+function strip<T extends MatchTopic>({ topic, score, reasons, factors }: Recommendation<T>) {
+  return { topic, score, reasons, factors }
 }
 
 // ---------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { useChange } from '../../lib/use-change.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import type { SyncTopic } from '../../sync/engine/db.ts'
 import type { Merged } from '../../sync/engine/overlay.ts'
-import { useMutations } from '../../sync/engine/react.ts'
+import { useMutations, useSyncStatus } from '../../sync/engine/react.ts'
 import { Avatar } from '../ui/avatar.tsx'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
@@ -27,7 +27,11 @@ const UNDO_MS = 8_000
  * never moves when it fills in.
  */
 export function Recommended(props: { limit: number; className?: string }) {
-  const state = useRecommendations(props.limit)
+  const computed = useRecommendations(props.limit)
+  const { lastSyncedAt } = useSyncStatus()
+  // Before the first sync ends there is nothing to judge by: not "nothing fits".
+  const state: typeof computed =
+    computed.kind !== 'ready' && lastSyncedAt === null ? { kind: 'loading' } : computed
   const me = useCurrentUser()
   const mutate = useMutations()
   const change = useChange()
@@ -64,7 +68,7 @@ export function Recommended(props: { limit: number; className?: string }) {
           className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white"
         >
           <SparklesIcon className="size-5 text-brand-600 dark:text-brand-400" aria-hidden="true" />
-          Recommended for you
+          {state.kind === 'in-demand' ? 'In demand, and fits you' : 'Recommended for you'}
         </h2>
         {hidden ? (
           <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
@@ -76,6 +80,10 @@ export function Recommended(props: { limit: number; className?: string }) {
             >
               Undo
             </button>
+          </p>
+        ) : state.kind === 'in-demand' ? (
+          <p className="text-sm text-amber-800 dark:text-amber-200">
+            More people want each of these than it has places. You can still apply.
           </p>
         ) : (
           state.kind === 'ready' && (
@@ -112,7 +120,7 @@ export function Recommended(props: { limit: number; className?: string }) {
             </Link>
           </Card>
         )}
-        {state.kind === 'ready' && (
+        {(state.kind === 'ready' || state.kind === 'in-demand') && (
           <ul
             aria-label="Recommended topics"
             className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3"

@@ -3,6 +3,7 @@ import {
   candidatesFor,
   countInterests,
   firstPlaces,
+  inDemand,
   type Recommendation,
   recommend,
 } from '../../../../shared/matching.ts'
@@ -53,8 +54,10 @@ export type RecommendationsState =
   | { kind: 'loading' }
   /** The profile has no interests: ask for some, with the ones topics use most. */
   | { kind: 'no-interests'; popular: string[] }
-  /** Nothing fits, or everything that fits is taken by others first. */
+  /** Nothing fits. */
   | { kind: 'none' }
+  /** What fits is wanted by more people than it has places: shown apart, not as recommendations. */
+  | { kind: 'in-demand'; items: Recommendation<Merged<SyncTopic>>[] }
   | { kind: 'ready'; items: Recommendation<Merged<SyncTopic>>[] }
 
 /** "Recommended for you", computed on this device (shared/matching.ts), offline too. */
@@ -74,7 +77,7 @@ export function useRecommendations(limit: number): RecommendationsState {
     const t0 = performance.now()
     firstPlaces(data.topics, data.people, weights)
     const t1 = performance.now()
-    const items = recommend({
+    const input = {
       me,
       topics: data.topics,
       people: data.people,
@@ -82,10 +85,13 @@ export function useRecommendations(limit: number): RecommendationsState {
       dismissed: data.dismissed,
       weights,
       limit,
-    })
+    }
+    const items = recommend(input)
     performance.measure('pairwise:first-places', { start: t0, end: t1 })
     performance.measure('pairwise:recommend', { start: t1 })
-    return items.length === 0 ? { kind: 'none' } : { kind: 'ready', items }
+    if (items.length > 0) return { kind: 'ready', items }
+    const crowded = inDemand(input)
+    return crowded.length > 0 ? { kind: 'in-demand', items: crowded } : { kind: 'none' }
   }, [data, me, limit])
 }
 
