@@ -134,7 +134,7 @@ describe('recommendations', () => {
     await page.getByText('Saved on this device').first().waitFor()
     await page.goBack()
     await recommendation(page, best.subject).waitFor()
-    expect(await recommendation(page, third.subject).count()).toBe(0)
+    await expect.poll(() => recommendation(page, third.subject).count()).toBe(0)
     await app.context.setOffline(false)
     await waitForSynced(page)
     await expect
@@ -192,7 +192,10 @@ describe('invitations', () => {
     await screenshotWidths(page, 'people-who-might-fit')
     // Click two: Invite.
     await person.getByRole('button', { name: /^Invite / }).click()
-    await expectToast(page, 'is invited to apply')
+    await page
+      .getByRole('region', { name: /^Notifications/ })
+      .getByText(/ is invited to apply to “/)
+      .waitFor()
     await person.getByText('Invited').waitFor()
     await waitForSynced(page)
 
