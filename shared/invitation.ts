@@ -8,8 +8,8 @@ import { isTopicFull } from './topic.ts'
  * invitation per person and topic, ever; the person may decline it. Applying
  * is the normal application: an invitation never accepts anyone by itself.
  */
-export const INVITATION_STATUSES = ['open', 'declined'] as const
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
+const INVITATION_STATUSES = ['open', 'declined'] as const
+type InvitationStatus = (typeof INVITATION_STATUSES)[number]
 
 /** An invitation as the API answers it; seen by the invited person and the topic's mentor. */
 export const invitationSchema = z.object({

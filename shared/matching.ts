@@ -313,10 +313,10 @@ function interestFactor(shared: number, keys: TopicKeys): number {
   return Math.min(1, shared / Math.min(3, keys.size))
 }
 
-export type Factors = Record<MatchFactor, number>
+type Factors = Record<MatchFactor, number>
 
 /** The weighted mean of the factors: 0..1. */
-export function weightedScore(factors: Factors, weights: MatchWeights): number {
+function weightedScore(factors: Factors, weights: MatchWeights): number {
   let sum = 0
   let total = 0
   for (const factor of MATCH_FACTORS) {
@@ -349,7 +349,7 @@ function answersInWords(days: number): string {
 const seniorityInWords = (level: Seniority) => SENIORITY_LABELS[level].toLowerCase()
 
 /** One person's fit to one topic: factors, score and reasons. */
-export type Fit = { score: number; factors: Factors; reasons: string[]; shared: string[] }
+type Fit = { score: number; factors: Factors; reasons: string[]; shared: string[] }
 
 /**
  * How well `topic` fits `person`, as the person reads it: the reasons name
@@ -357,7 +357,7 @@ export type Fit = { score: number; factors: Factors; reasons: string[]; shared: 
  * free places and how quickly the mentor answers, for the factors that
  * count (weight above 0) and fit.
  */
-export function fitOf(
+function fitOf(
   person: MatchPerson,
   personKeys: ReadonlySet<string>,
   topic: MatchTopic,
@@ -591,8 +591,8 @@ function turnOrder(person: MatchPerson): [number, number, number] {
 // Recommendations for a person
 // ---------------------------------------------------------------------------
 
-export const RECOMMENDATIONS_LIMIT_DEFAULT = 10
-export const RECOMMENDATIONS_LIMIT_MAX = 50
+const RECOMMENDATIONS_LIMIT_DEFAULT = 10
+const RECOMMENDATIONS_LIMIT_MAX = 50
 
 export type Recommendation<T extends MatchTopic = MatchTopic> = {
   topic: T
@@ -703,7 +703,7 @@ function strip<T extends MatchTopic>({ topic, score, reasons, factors }: Recomme
 // People who might fit a mentor's topic
 // ---------------------------------------------------------------------------
 
-export const CANDIDATES_LIMIT_DEFAULT = 20
+const CANDIDATES_LIMIT_DEFAULT = 20
 
 export type Candidate<P extends MatchPerson = MatchPerson> = {
   person: P
@@ -741,8 +741,9 @@ export function candidatesFor<P extends MatchPerson>(input: CandidatesInput<P>):
     if (fit.shared.length === 0 && fit.factors.seniority < 1) continue
     const reasons: string[] = []
     if (fit.shared.length > 0) reasons.push(`Shares ${listInWords(fit.shared)}`)
-    if (person.seniority !== null && fit.factors.seniority === 1) {
-      reasons.push(SENIORITY_LABELS[person.seniority])
+    if (person.seniority != null && fit.factors.seniority === 1) {
+      const level = seniorityInWords(person.seniority)
+      reasons.push(`${level.charAt(0).toUpperCase()}${level.slice(1)}`)
     }
     if (person.preferredLocation != null && fit.factors.location === 1) {
       reasons.push(

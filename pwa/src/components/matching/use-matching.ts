@@ -7,7 +7,7 @@ import {
   type Recommendation,
   recommend,
 } from '../../../../shared/matching.ts'
-import { DEFAULT_MATCH_WEIGHTS, type MatchWeights } from '../../../../shared/programme-settings.ts'
+import { DEFAULT_MATCH_WEIGHTS } from '../../../../shared/programme-settings.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import type { SyncTopic } from '../../sync/engine/db.ts'
 import type { Merged } from '../../sync/engine/overlay.ts'
@@ -43,11 +43,6 @@ export function useMatchingData(): MatchingData | undefined {
     [me.id, key],
     { initial: lastRead.get(key) },
   )
-}
-
-/** The match weights the programme uses now (the defaults until an administrator changes them). */
-export function useMatchWeights(): MatchWeights {
-  return useMatchingData()?.settings?.matchWeights ?? DEFAULT_MATCH_WEIGHTS
 }
 
 export type RecommendationsState =

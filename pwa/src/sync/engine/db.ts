@@ -28,12 +28,12 @@ export type SyncFeedback = z.infer<typeof syncFeedbackSchema>
 export type SyncNotification = z.infer<typeof syncNotificationSchema>
 export type SyncUser = z.infer<typeof syncUserSchema>
 type SyncInterest = z.infer<typeof syncInterestSchema>
-export type SyncDismissal = z.infer<typeof syncDismissalSchema>
+type SyncDismissal = z.infer<typeof syncDismissalSchema>
 export type SyncInvitation = z.infer<typeof syncInvitationSchema>
 /** The caller's preferences: one row, key `me`. */
 type PreferencesRow = Preferences & { key: 'me' }
 /** The programme settings: one row, key `programme`. */
-export type SettingsRow = ProgrammeSettings & { key: 'programme' }
+type SettingsRow = ProgrammeSettings & { key: 'programme' }
 
 /** A row type per table an optimistic change can touch. */
 export type RowTypes = {
