@@ -89,6 +89,10 @@ describe('synced rows', () => {
       bio: '',
       interests: [],
       isAdmin: false,
+      lookingForMentor: false,
+      preferredLocation: null,
+      answersWithinDays: null,
+      hasMentor: false,
     }
     expect(syncUserSchema.safeParse(user).success).toBe(false)
     expect(syncUserSchema.safeParse({ ...user, version: 12 }).success).toBe(true)
