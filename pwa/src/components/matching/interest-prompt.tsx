@@ -34,13 +34,13 @@ export function InterestPrompt(props: { popular: string[] }) {
     }
   }
   return (
-    <Card className="flex min-h-[13.5rem] flex-col gap-3 p-4 sm:p-5">
+    <Card className="flex h-56 flex-col gap-2 p-4 sm:p-5">
       <div>
         <p className="font-medium text-slate-900 dark:text-white">
           What would you like to learn about?
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Pick a few interests and we will suggest topics that fit, with the reasons why.
+          Pick a few, and we suggest topics that fit.
         </p>
       </div>
       {props.popular.length > 0 ? (
@@ -87,7 +87,7 @@ export function InterestPrompt(props: { popular: string[] }) {
           to={paths.profile(me.username)}
           className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
         >
-          Or type your own in your profile
+          Type your own
         </Link>
       </div>
     </Card>

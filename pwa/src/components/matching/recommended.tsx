@@ -71,7 +71,7 @@ export function Recommended(props: { limit: number; className?: string }) {
           {state.kind === 'in-demand' ? 'In demand, and fits you' : 'Recommended for you'}
         </h2>
         {hidden ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
+          <p className="min-w-0 truncate text-sm text-slate-600 dark:text-slate-400" role="status">
             Hidden “{hidden.subject}”.{' '}
             <button
               type="button"
@@ -82,12 +82,12 @@ export function Recommended(props: { limit: number; className?: string }) {
             </button>
           </p>
         ) : state.kind === 'in-demand' ? (
-          <p className="text-sm text-amber-800 dark:text-amber-200">
+          <p className="hidden text-sm text-amber-800 sm:block dark:text-amber-200">
             More people want each of these than it has places. You can still apply.
           </p>
         ) : (
           state.kind === 'ready' && (
-            <p className="text-sm text-slate-600 dark:text-slate-400">
+            <p className="hidden text-sm text-slate-600 sm:block dark:text-slate-400">
               From your{' '}
               <Link
                 to={paths.profile(me.username)}
@@ -99,11 +99,12 @@ export function Recommended(props: { limit: number; className?: string }) {
           )
         )}
       </div>
-      <div className="min-h-[13.5rem]">
+      {/* One height whatever it shows (the cards' 13.5rem and room for their shadow): nothing below moves. */}
+      <div className="h-56">
         {state.kind === 'loading' && <Placeholder />}
         {state.kind === 'no-interests' && <InterestPrompt popular={state.popular} />}
         {state.kind === 'none' && (
-          <Card className="flex min-h-[13.5rem] flex-col items-start justify-center gap-3 p-6">
+          <Card className="flex h-56 flex-col items-start justify-center gap-2 overflow-y-auto p-4 sm:p-6">
             <p className="font-medium text-slate-900 dark:text-white">
               No open topic fits your interests right now
             </p>
@@ -123,7 +124,7 @@ export function Recommended(props: { limit: number; className?: string }) {
         {(state.kind === 'ready' || state.kind === 'in-demand') && (
           <ul
             aria-label="Recommended topics"
-            className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3"
+            className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 py-1 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3"
           >
             {state.items.map((r) => (
               <li key={r.topic.id} className="w-[85%] shrink-0 snap-start sm:w-auto">
@@ -199,7 +200,7 @@ function Placeholder() {
   return (
     <div
       aria-hidden="true"
-      className="-mx-4 flex gap-4 overflow-hidden px-4 sm:mx-0 sm:grid sm:grid-cols-2 sm:px-0 lg:grid-cols-3"
+      className="-mx-4 flex gap-4 overflow-hidden px-4 py-1 sm:mx-0 sm:grid sm:grid-cols-2 sm:px-0 lg:grid-cols-3"
     >
       {[0, 1, 2].map((i) => (
         <div
