@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import {
   candidatesFor,
   countInterests,
@@ -11,7 +11,7 @@ import { DEFAULT_MATCH_WEIGHTS } from '../../../../shared/programme-settings.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import type { SyncTopic } from '../../sync/engine/db.ts'
 import type { Merged } from '../../sync/engine/overlay.ts'
-import { useSyncEngine, useSyncedCoalesced } from '../../sync/engine/react.ts'
+import { useSyncEngine, useSyncedCoalesced, useSyncStatus } from '../../sync/engine/react.ts'
 import { readMatching } from '../../sync/engine/view.ts'
 
 const MATCHING_TABLES = [
@@ -28,20 +28,45 @@ type MatchingData = Awaited<ReturnType<typeof readMatching>>
 /** The last read per database and user: a return visit paints at once. */
 const lastRead = new Map<string, MatchingData>()
 
+/** How often at most matching reads again while writes keep coming: it weighs everyone. */
+const MATCHING_EVERY_MS = 2_000
+
+/**
+ * Whether matching may start reading: once the first sync has ended (before,
+ * every page it writes would mean reading and weighing everyone again, and
+ * the sync itself would wait for that), and once the browser has had an idle
+ * moment after the screen mounted, so the list paints first.
+ */
+function useMatchingMayStart(): boolean {
+  const { lastSyncedAt } = useSyncStatus()
+  const [idle, setIdle] = useState(false)
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 1_000 })
+      return () => cancelIdleCallback(handle)
+    }
+    const timer = setTimeout(() => setIdle(true), 200)
+    return () => clearTimeout(timer)
+  }, [])
+  return idle && lastSyncedAt !== null
+}
+
 /** What matching reads from this device's database, live (coalesced while a sync writes). */
 export function useMatchingData(): MatchingData | undefined {
   const me = useCurrentUser()
   const engine = useSyncEngine()
   const key = `${engine.db.name}:${me.id}`
+  const mayStart = useMatchingMayStart()
   return useSyncedCoalesced(
     async (db) => {
+      if (!mayStart) return lastRead.get(key)
       const data = await readMatching(db, me.id)
       lastRead.set(key, data)
       return data
     },
     MATCHING_TABLES,
-    [me.id, key],
-    { initial: lastRead.get(key) },
+    [me.id, key, mayStart],
+    { initial: lastRead.get(key), every: MATCHING_EVERY_MS },
   )
 }
 

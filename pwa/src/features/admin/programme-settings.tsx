@@ -1,6 +1,6 @@
 import { ArrowPathIcon } from '@heroicons/react/20/solid'
 import { useEffect, useMemo, useState } from 'react'
-import { type MatchPerson, recommend } from '../../../../shared/matching.ts'
+import { inDemand, type MatchPerson, recommend } from '../../../../shared/matching.ts'
 import {
   DEFAULT_MATCH_WEIGHTS,
   MATCH_FACTOR_LABELS,
@@ -160,16 +160,20 @@ function Preview(props: {
   const { data } = props
   const sample = useMemo(() => sampleOf(data.people), [data.people])
   const titleOf = useMemo(() => new Map(data.topics.map((t) => [t.id, t.subject])), [data.topics])
-  const top = (me: MatchPerson, weights: MatchWeights) =>
-    recommend({
+  const top = (me: MatchPerson, weights: MatchWeights) => {
+    const input = {
       me,
       topics: data.topics,
       people: data.people,
-      applied: new Set(),
-      dismissed: new Set(),
+      applied: new Set<string>(),
+      dismissed: new Set<string>(),
       weights,
       limit: 3,
-    }).map((r) => r.topic.id)
+    }
+    // Someone without a first place sees the topics that fit them as "in demand".
+    const found = recommend(input)
+    return (found.length > 0 ? found : inDemand(input)).map((r) => r.topic.id)
+  }
   const rows = sample.map((person) => ({
     person,
     now: top(person, props.saved),
@@ -211,7 +215,7 @@ function Preview(props: {
                   ))}
                   {(next ?? now).length === 0 && (
                     <li className="list-none text-slate-500 dark:text-slate-400">
-                      No recommendation
+                      Nothing fits their interests
                     </li>
                   )}
                 </ol>
