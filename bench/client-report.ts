@@ -154,7 +154,7 @@ export function printReport(
     company.search === 'not built' ? '' : verdictOf(max(company.search), 50, (a, b) => a <= b),
   ])
   rows.push([
-    'Recommendations on the device: p95 / max (computations)',
+    'Recommendations on the device: median / p95 / max (computations)',
     matchingCell(small, 'recommend'),
     matchingCell(company, 'recommend'),
     '',
@@ -164,7 +164,7 @@ export function printReport(
       : verdictOf(p95(company.matching.recommend), 50, (a, b) => a <= b),
   ])
   rows.push([
-    '… first places of everyone (once per data change): p95 / max',
+    '… first places of everyone (once per data change): median / p95 / max',
     matchingCell(small, 'firstPlaces'),
     matchingCell(company, 'firstPlaces'),
     '',
@@ -338,7 +338,9 @@ function matchingCell(run: ScaleRun, key: 'recommend' | 'firstPlaces'): string {
   if (isMissing(run.matching)) return run.matching.missing
   const values = run.matching[key]
   if (values.length === 0) return 'none computed'
-  return `${ms(p95(values))} / ${ms(Math.max(...values))} (${values.length})`
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+  return `${ms(middle)} / ${ms(p95(values))} / ${ms(Math.max(...values))} (${values.length})`
 }
 
 function max(values: Figure[]): Figure {

@@ -203,7 +203,7 @@ async function measureScale(
       })`),
     )
     log(
-      `  matching: ${isMissing(matching) ? matching.missing : `${matching.recommend.length} recommendations, ${matching.firstPlaces.length} first places`}`,
+      `  matching: ${isMissing(matching) ? matching.missing : `recommendations ${spread(matching.recommend)}; first places ${spread(matching.firstPlaces)}`}`,
     )
     const scroll = await within(LIMITS.scroll, scrollDown(page, 40, 800))
     log(`  scroll: ${isMissing(scroll) ? scroll.missing : `${scroll.over16} frames > 16.7 ms`}`)
@@ -252,6 +252,14 @@ async function recommendationChurn(page: Page, cycles: number): Promise<void> {
     await page.getByRole('button', { name: 'Undo' }).click()
     await page.waitForTimeout(2_500)
   }
+}
+
+/** Every value, sorted, in whole ms. */
+function spread(values: number[]): string {
+  return `[${[...values]
+    .sort((a, b) => a - b)
+    .map((v) => v.toFixed(0))
+    .join(', ')}] ms`
 }
 
 /** Opens /topics in a fresh context: the first card, the sync's end, the pull requests. */
