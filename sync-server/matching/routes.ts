@@ -53,7 +53,7 @@ recommendationRoutes.get(
     errors: [401],
     summary: 'Topics recommended for the caller',
     description:
-      'Open topics that share an interest with the caller’s profile, not their own, not applied to and not marked "Not interested", best fit first: `score` in 0..1 (the weighted mean of shared interests, seniority, location, free places and how quickly the mentor answers, weighted by the programme settings) and `reasons` in words. The same function (shared/matching.ts) runs offline in the PWA. Empty while the profile has no interests.',
+      'Open topics that share an interest with the caller’s profile, not their own, not applied to and not marked "Not interested", best fit first: `score` in 0..1 (the weighted mean of shared interests, seniority, location, free places and how quickly the mentor answers, weighted by the programme settings) and `reasons` in words. The same function (shared/matching.ts) runs offline in the PWA. No topic is first for more than 3 people per free place: people take turns for first places, those without an accepted application first. Empty while the profile has no interests, and when every topic that fits the caller has given its first places to others (the PWA shows those apart, as in demand).',
     response: {
       status: 200,
       schema: recommendationsResponseSchema,
