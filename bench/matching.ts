@@ -1,5 +1,6 @@
 import { firstPlaces, type MatchPerson, type MatchTopic, recommend } from '../shared/matching.ts'
 import { DEFAULT_MATCH_WEIGHTS } from '../shared/programme-settings.ts'
+import { randomSource } from '../sync-server/demo/scale-data.ts'
 import { INTERESTS } from '../sync-server/demo/seed-data.ts'
 
 // `npm run bench:matching`: the scoring of issue 17 in Node at company scale
@@ -14,11 +15,7 @@ const SIZES = [
 const ROUNDS = 3
 const SAMPLE = 50
 
-let seed = 7
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  return seed / 2147483648
-}
+const random = randomSource(7)
 const interest = () =>
   INTERESTS[Math.min(INTERESTS.length - 1, Math.floor(INTERESTS.length * random() ** 2))] as string
 const LEVELS = ['junior', 'mid', 'senior'] as const

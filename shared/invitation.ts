@@ -9,7 +9,6 @@ import { isTopicFull } from './topic.ts'
  * is the normal application: an invitation never accepts anyone by itself.
  */
 const INVITATION_STATUSES = ['open', 'declined'] as const
-type InvitationStatus = (typeof INVITATION_STATUSES)[number]
 
 /** An invitation as the API answers it; seen by the invited person and the topic's mentor. */
 export const invitationSchema = z.object({

@@ -1,6 +1,6 @@
-import { Description, Field, Label, Switch } from '@headlessui/react'
+import { Description, Field, Label } from '@headlessui/react'
 import type { ReactNode } from 'react'
-import { cn } from '../../components/ui/cn.ts'
+import { ToggleSwitch } from '../../components/ui/toggle-switch.tsx'
 
 /**
  * One e-mail preference: a Headless UI Switch (Space toggles it, its role is
@@ -26,20 +26,7 @@ export function PreferenceSwitch(props: {
           {props.description}
         </Description>
       </div>
-      <Switch
-        checked={props.checked}
-        onChange={props.onChange}
-        className={cn(
-          'group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full p-0.5 transition-colors',
-          'bg-slate-300 data-checked:bg-brand-600 dark:bg-slate-600 dark:data-checked:bg-brand-500',
-          'data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-brand-600 dark:data-focus:outline-brand-400',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className="size-5 translate-x-0 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5"
-        />
-      </Switch>
+      <ToggleSwitch checked={props.checked} onChange={props.onChange} />
     </Field>
   )
 }

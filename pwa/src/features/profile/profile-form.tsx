@@ -1,4 +1,4 @@
-import { Description, Label, Switch, Field as SwitchField, Textarea } from '@headlessui/react'
+import { Description, Label, Field as SwitchField, Textarea } from '@headlessui/react'
 import { InformationCircleIcon } from '@heroicons/react/20/solid'
 import { type FormEvent, useState } from 'react'
 import {
@@ -12,9 +12,9 @@ import { checkEditProfile, type User } from '../../../../shared/user.ts'
 import { InterestsPicker } from '../../components/interests-picker.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
-import { cn } from '../../components/ui/cn.ts'
 import { controlClasses, Field } from '../../components/ui/field.tsx'
 import { Select, type SelectOption } from '../../components/ui/select.tsx'
+import { ToggleSwitch } from '../../components/ui/toggle-switch.tsx'
 import { useChange } from '../../lib/use-change.ts'
 import { useMutations } from '../../sync/engine/react.ts'
 
@@ -150,20 +150,10 @@ export function ProfileForm(props: { user: User; viewer: User }) {
                   you like to meet. Off by default.
                 </Description>
               </div>
-              <Switch
+              <ToggleSwitch
                 checked={lookingForMentor}
                 onChange={(next) => edit({ lookingForMentor: next })}
-                className={cn(
-                  'group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full p-0.5 transition-colors',
-                  'bg-slate-300 data-checked:bg-brand-600 dark:bg-slate-600 dark:data-checked:bg-brand-500',
-                  'data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-brand-600 dark:data-focus:outline-brand-400',
-                )}
-              >
-                <span
-                  aria-hidden="true"
-                  className="size-5 translate-x-0 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5"
-                />
-              </Switch>
+              />
             </SwitchField>
             <Field label="How you like to meet" className="max-w-xs">
               <Select
