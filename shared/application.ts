@@ -99,10 +99,28 @@ type ApplyTopicRef = {
 }
 
 /**
- * The apply conditions of spec section 5 (signed in is the caller's job).
+ * The programme's optional limit on pending applications (issue 18): how many
+ * the mentee has waiting now, and the limit (null: none).
+ */
+export type PendingLimit = { pending: number; limit: number | null }
+
+export function pendingLimitMessage(limit: number): string {
+  return limit === 1
+    ? 'You already have an application waiting for an answer, the most this programme allows at once. You can apply again once its mentor answers.'
+    : `You already have ${limit} applications waiting for an answer, the most this programme allows at once. You can apply again once a mentor answers one of them.`
+}
+
+/**
+ * The apply conditions of spec section 5 (signed in is the caller's job),
+ * and the programme's limit on pending applications when one is set.
  * The PWA shows the Apply button exactly when this allows.
  */
-export function checkApply(actor: Actor, topic: ApplyTopicRef, hasApplication: boolean): Decision {
+export function checkApply(
+  actor: Actor,
+  topic: ApplyTopicRef,
+  hasApplication: boolean,
+  pendingLimit?: PendingLimit,
+): Decision {
   if (actor.id === topic.mentorId) return forbid('You cannot apply to your own topic.')
   if (topic.status !== 'approved') {
     return conflict(`This topic is ${topic.status} and is not open for applications.`)
@@ -111,11 +129,19 @@ export function checkApply(actor: Actor, topic: ApplyTopicRef, hasApplication: b
   if (isTopicFull(topic)) {
     return conflict('This topic is full: it already has the maximum number of mentees.')
   }
+  if (pendingLimit && pendingLimit.limit !== null && pendingLimit.pending >= pendingLimit.limit) {
+    return conflict(pendingLimitMessage(pendingLimit.limit))
+  }
   return allow
 }
 
-export function canApply(actor: Actor, topic: ApplyTopicRef, hasApplication: boolean): boolean {
-  return checkApply(actor, topic, hasApplication).ok
+export function canApply(
+  actor: Actor,
+  topic: ApplyTopicRef,
+  hasApplication: boolean,
+  pendingLimit?: PendingLimit,
+): boolean {
+  return checkApply(actor, topic, hasApplication, pendingLimit).ok
 }
 
 type DecideTopicRef = ApplyTopicRef

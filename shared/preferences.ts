@@ -8,12 +8,108 @@ const emailNotificationsSchema = z.strictObject({
   newTopicsForReview: z.boolean({ error: 'newTopicsForReview must be true or false' }),
 })
 
-/** Notification preferences (spec section 3); GET answers it, PATCH takes the full object. */
+/** The four switches of the spec, plus reminders (issue 18). */
+export const EMAIL_CATEGORIES = [
+  'newApplications',
+  'topicStatusUpdates',
+  'applicationStatusUpdates',
+  'newTopicsForReview',
+  'reminders',
+] as const
+export type EmailCategory = (typeof EMAIL_CATEGORIES)[number]
+/** The spec's four switches (emailNotifications). */
+export type PreferenceKey = keyof z.infer<typeof emailNotificationsSchema>
+
+/** How e-mails of a category go out: one by one as they happen, or in one e-mail a day. */
+export const EMAIL_MODES = ['immediate', 'digest'] as const
+export type EmailMode = (typeof EMAIL_MODES)[number]
+export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
+  immediate: 'As it happens',
+  digest: 'Daily digest',
+}
+
+const mode = (category: EmailCategory) =>
+  z.enum(EMAIL_MODES, { error: `${category} must be immediate or digest` })
+
+const emailDeliverySchema = z.strictObject({
+  newApplications: mode('newApplications'),
+  topicStatusUpdates: mode('topicStatusUpdates'),
+  applicationStatusUpdates: mode('applicationStatusUpdates'),
+  newTopicsForReview: mode('newTopicsForReview'),
+  reminders: mode('reminders'),
+})
+export type EmailDelivery = z.infer<typeof emailDeliverySchema>
+
+/** Whether `name` is an IANA time zone this runtime knows (Europe/Berlin, UTC…). */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
+const hour = (what: string) =>
+  z
+    .number({ error: `${what} must be an hour from 0 to 23` })
+    .int(`${what} must be a whole hour from 0 to 23`)
+    .min(0, `${what} must be an hour from 0 to 23`)
+    .max(23, `${what} must be an hour from 0 to 23`)
+
+/** Hours in which nothing is pushed or e-mailed; what arrives waits until they end. */
+const quietHoursSchema = z.strictObject({
+  enabled: z.boolean({ error: 'quietHours.enabled must be true or false' }),
+  /** Local hour quiet starts (20 = 20:00). */
+  from: hour('The start of quiet hours'),
+  /** Local hour quiet ends (8 = 08:00); from = to would be quiet all day and is refused. */
+  to: hour('The end of quiet hours'),
+  /** Also quiet all Saturday and Sunday. */
+  weekends: z.boolean({ error: 'quietHours.weekends must be true or false' }),
+})
+export type QuietHours = z.infer<typeof quietHoursSchema>
+
+const timeZoneSchema = z
+  .string({ error: 'timeZone must be a time zone name such as Europe/Berlin' })
+  .refine(isTimeZone, { error: 'timeZone must be a time zone name such as Europe/Berlin' })
+
+/**
+ * Notification preferences (spec section 3, extended by issue 18). GET
+ * answers all of it; the spec's emailNotifications stays as it was.
+ */
 export const preferencesSchema = z.strictObject({
   emailNotifications: emailNotificationsSchema,
+  /** Reminders and check-ins (issue 18) also by e-mail and push. */
+  reminders: z.boolean({ error: 'reminders must be true or false' }),
+  /** Per category: each e-mail as it happens, or in the daily digest. */
+  emailDelivery: emailDeliverySchema,
+  /** The person's IANA time zone, as the browser reported it or the profile set it; null: not known yet (UTC is used). */
+  timeZone: timeZoneSchema.nullable(),
+  /** The local hour the daily digest goes out. */
+  digestHour: hour('The digest hour'),
+  quietHours: quietHoursSchema.refine((q) => !q.enabled || q.from !== q.to, {
+    error: 'Quiet hours must start and end at different hours',
+    path: ['to'],
+  }),
 })
 export type Preferences = z.infer<typeof preferencesSchema>
-export type PreferenceKey = keyof Preferences['emailNotifications']
+
+/**
+ * PATCH /api/user/notification-preferences: the spec's full object
+ * (emailNotifications); the settings issue 18 added are optional, and what
+ * is left out stays as it is.
+ */
+export const updatePreferencesSchema = preferencesSchema.partial({
+  reminders: true,
+  emailDelivery: true,
+  timeZone: true,
+  digestHour: true,
+  quietHours: true,
+})
+export type PreferencesUpdate = z.infer<typeof updatePreferencesSchema>
+
+export const DEFAULT_QUIET_HOURS: QuietHours = { enabled: true, from: 20, to: 8, weekends: true }
 
 export const DEFAULT_PREFERENCES: Preferences = {
   emailNotifications: {
@@ -22,14 +118,27 @@ export const DEFAULT_PREFERENCES: Preferences = {
     applicationStatusUpdates: true,
     newTopicsForReview: true,
   },
+  reminders: true,
+  // Decisions and new applications as they happen; the rest once a day.
+  emailDelivery: {
+    newApplications: 'immediate',
+    topicStatusUpdates: 'immediate',
+    applicationStatusUpdates: 'immediate',
+    newTopicsForReview: 'digest',
+    reminders: 'digest',
+  },
+  timeZone: null,
+  digestHour: 8,
+  quietHours: DEFAULT_QUIET_HOURS,
 }
 
 /**
  * Which preference governs whether an event also goes out by e-mail and push.
  * Topic started/concluded and invitations to apply fall under application
- * status updates: they concern the mentee's enrolment.
+ * status updates: they concern the mentee's enrolment. Reminders and
+ * check-ins have their own.
  */
-export const PREFERENCE_FOR_KIND: Record<NotificationKind, PreferenceKey> = {
+export const PREFERENCE_FOR_KIND: Record<NotificationKind, EmailCategory> = {
   new_application: 'newApplications',
   topic_approved: 'topicStatusUpdates',
   topic_rejected: 'topicStatusUpdates',
@@ -40,8 +149,38 @@ export const PREFERENCE_FOR_KIND: Record<NotificationKind, PreferenceKey> = {
   topic_concluded: 'applicationStatusUpdates',
   // A mentor's invitation to apply concerns the mentee's applications too.
   invitation: 'applicationStatusUpdates',
+  reminder_answer: 'reminders',
+  application_waiting: 'reminders',
+  reminder_start: 'reminders',
+  reminder_conclude: 'reminders',
+  reminder_feedback: 'reminders',
+  check_in: 'reminders',
+}
+
+/** Whether a category is on (its e-mails and pushes go out at all). */
+export function categoryOn(preferences: Preferences, category: EmailCategory): boolean {
+  return category === 'reminders'
+    ? preferences.reminders
+    : preferences.emailNotifications[category]
 }
 
 export function wantsDelivery(preferences: Preferences, kind: NotificationKind): boolean {
-  return preferences.emailNotifications[PREFERENCE_FOR_KIND[kind]]
+  return categoryOn(preferences, PREFERENCE_FOR_KIND[kind])
+}
+
+/** How the e-mail of a notification of this kind goes out for this person. */
+export function emailModeFor(preferences: Preferences, kind: NotificationKind): EmailMode {
+  return preferences.emailDelivery[PREFERENCE_FOR_KIND[kind]]
+}
+
+/** Applies a PATCH to the stored preferences. */
+export function mergePreferences(current: Preferences, update: PreferencesUpdate): Preferences {
+  return {
+    emailNotifications: update.emailNotifications,
+    reminders: update.reminders ?? current.reminders,
+    emailDelivery: update.emailDelivery ?? current.emailDelivery,
+    timeZone: update.timeZone === undefined ? current.timeZone : update.timeZone,
+    digestHour: update.digestHour ?? current.digestHour,
+    quietHours: update.quietHours ?? current.quietHours,
+  }
 }

@@ -58,12 +58,120 @@ export const DEFAULT_MATCH_WEIGHTS: MatchWeights = {
   responsiveness: 1,
 }
 
+/** The reminder stages of issue 18, each a number of days or null (off). */
+export const REMINDER_STAGES = [
+  'mentorAnswerDays',
+  'menteeStillOpenDays',
+  'startDays',
+  'feedbackDays',
+  'checkInDays',
+  'checkInEscalationDays',
+] as const
+export type ReminderStage = (typeof REMINDER_STAGES)[number]
+
+export const REMINDER_STAGE_LABELS: Record<ReminderStage, { label: string; description: string }> = {
+  mentorAnswerDays: {
+    label: 'Remind the mentor of an unanswered application',
+    description: 'Days an application waits before its mentor is reminded.',
+  },
+  menteeStillOpenDays: {
+    label: 'Tell the mentee their application is still open',
+    description:
+      'Days an application waits before its mentee is told, and it shows in "Waiting for an answer".',
+  },
+  startDays: {
+    label: 'Remind the mentor to start',
+    description: 'Days after a mentee was accepted before the mentor is reminded to start the topic.',
+  },
+  feedbackDays: {
+    label: 'Ask for feedback',
+    description: 'Days after a topic concluded before those who left no feedback are reminded.',
+  },
+  checkInDays: {
+    label: 'Ask how it is going',
+    description: 'Days without activity on a started topic before mentor and mentees are asked.',
+  },
+  checkInEscalationDays: {
+    label: 'Show on "Needs a check-in"',
+    description: 'Days without activity before a started topic shows to administrators.',
+  },
+}
+
+export const REMINDER_DAYS_MAX = 365
+const days = (stage: ReminderStage) =>
+  z
+    .number({ error: `${stage} must be a number of days or null (off)` })
+    .int(`${stage} must be a whole number of days`)
+    .min(1, `${stage} must be from 1 to ${REMINDER_DAYS_MAX} days, or null (off)`)
+    .max(REMINDER_DAYS_MAX, `${stage} must be from 1 to ${REMINDER_DAYS_MAX} days, or null (off)`)
+    .nullable()
+
+export const reminderSettingsSchema = z
+  .strictObject({
+    mentorAnswerDays: days('mentorAnswerDays'),
+    menteeStillOpenDays: days('menteeStillOpenDays'),
+    startDays: days('startDays'),
+    /** Remind the mentor to conclude once a started topic has run the programme length. */
+    concludeAtProgrammeEnd: z.boolean({ error: 'concludeAtProgrammeEnd must be true or false' }),
+    feedbackDays: days('feedbackDays'),
+    checkInDays: days('checkInDays'),
+    checkInEscalationDays: days('checkInEscalationDays'),
+  })
+  .refine(
+    (r) =>
+      r.checkInDays === null ||
+      r.checkInEscalationDays === null ||
+      r.checkInEscalationDays > r.checkInDays,
+    {
+      error: 'Showing on "Needs a check-in" must come after asking how it is going',
+      path: ['checkInEscalationDays'],
+    },
+  )
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>
+
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  mentorAnswerDays: 3,
+  menteeStillOpenDays: 7,
+  startDays: 14,
+  concludeAtProgrammeEnd: true,
+  feedbackDays: 3,
+  checkInDays: 21,
+  checkInEscalationDays: 45,
+}
+
+export const PROGRAMME_LENGTH_MONTHS_MAX = 36
+/** How long a mentorship runs (spec: typically 3–6 months); a started topic older than this is reminded to conclude. */
+export const programmeLengthMonthsSchema = z
+  .number({ error: 'The programme length must be a number of months' })
+  .int('The programme length must be a whole number of months')
+  .min(1, `The programme length must be from 1 to ${PROGRAMME_LENGTH_MONTHS_MAX} months`)
+  .max(
+    PROGRAMME_LENGTH_MONTHS_MAX,
+    `The programme length must be from 1 to ${PROGRAMME_LENGTH_MONTHS_MAX} months`,
+  )
+export const DEFAULT_PROGRAMME_LENGTH_MONTHS = 6
+
+export const PENDING_APPLICATION_LIMIT_MAX = 50
+/** How many pending applications a mentee may have at once; null: no limit (the default). */
+export const pendingApplicationLimitSchema = z
+  .number({ error: 'The limit of pending applications must be a number or null (no limit)' })
+  .int('The limit of pending applications must be a whole number')
+  .min(1, `The limit of pending applications must be from 1 to ${PENDING_APPLICATION_LIMIT_MAX}`)
+  .max(
+    PENDING_APPLICATION_LIMIT_MAX,
+    `The limit of pending applications must be from 1 to ${PENDING_APPLICATION_LIMIT_MAX}`,
+  )
+  .nullable()
+
 /** Who changed something, as the settings screen shows them. */
 const changedBySchema = z.object({ id: z.uuid(), username: z.string(), full_name: z.string() })
 
 /** GET /api/admin/settings, and what a pull syncs to every device. */
 export const programmeSettingsSchema = z.object({
   matchWeights: matchWeightsSchema,
+  reminders: reminderSettingsSchema,
+  programmeLengthMonths: programmeLengthMonthsSchema,
+  pendingApplicationLimit: pendingApplicationLimitSchema,
   /** The last change; null while the programme runs on the defaults. */
   updatedAt: z.iso.datetime({ offset: true }).nullable(),
   updatedBy: changedBySchema.nullable(),
@@ -72,19 +180,27 @@ export type ProgrammeSettings = z.infer<typeof programmeSettingsSchema>
 
 export const DEFAULT_PROGRAMME_SETTINGS: ProgrammeSettings = {
   matchWeights: DEFAULT_MATCH_WEIGHTS,
+  reminders: DEFAULT_REMINDER_SETTINGS,
+  programmeLengthMonths: DEFAULT_PROGRAMME_LENGTH_MONTHS,
+  pendingApplicationLimit: null,
   updatedAt: null,
   updatedBy: null,
 }
 
 /** PATCH /api/admin/settings: the settings to change; what is left out stays. */
 export const updateProgrammeSettingsSchema = z
-  .strictObject({ matchWeights: matchWeightsSchema.optional() })
+  .strictObject({
+    matchWeights: matchWeightsSchema.optional(),
+    reminders: reminderSettingsSchema.optional(),
+    programmeLengthMonths: programmeLengthMonthsSchema.optional(),
+    pendingApplicationLimit: pendingApplicationLimitSchema.optional(),
+  })
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change' })
 
 /** One logged change (GET /api/admin/settings/changes, newest first). */
 export const settingsChangeSchema = z.object({
   id: z.uuid(),
-  setting: z.enum(['matchWeights']),
+  setting: z.enum(['matchWeights', 'reminders', 'programmeLengthMonths', 'pendingApplicationLimit']),
   before: z.unknown(),
   after: z.unknown(),
   changedAt: z.iso.datetime({ offset: true }),

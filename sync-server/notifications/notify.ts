@@ -9,6 +9,8 @@ export type NewNotification = {
   title: string
   message: string
   link: string | null
+  /** The topic it is about, if any. */
+  topicId: string | null
 }
 
 type Recipient = {
@@ -37,8 +39,8 @@ export async function notify(
   if (recipients.length === 0) return
   const rows = await db<Recipient[]>`
     WITH written AS (
-      INSERT INTO notifications (user_id, kind, title, message, link)
-      SELECT r, ${n.kind}, ${n.title}, ${n.message}, ${n.link}
+      INSERT INTO notifications (user_id, kind, title, message, link, topic_id)
+      SELECT r, ${n.kind}, ${n.title}, ${n.message}, ${n.link}, ${n.topicId}
       FROM unnest(${db.array(recipients)}::uuid[]) AS r
       RETURNING id, user_id
     )

@@ -6,7 +6,8 @@ import type { Db } from '../db/connect.ts'
 
 /** Columns of a notification `n` as the API answers it. */
 export function notificationColumns(db: Db) {
-  return db`n.id, n.kind, n.title, n.message, n.link, n.created_at AS "createdAt", n.read`
+  return db`n.id, n.kind, n.title, n.message, n.link, n.created_at AS "createdAt", n.read,
+    n.topic_id AS "topicId", n.snoozed_until AS "snoozedUntil", n.response`
 }
 
 export function selectNotifications(db: Db, userId: string, id?: string) {
