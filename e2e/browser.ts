@@ -157,6 +157,7 @@ export async function signIn(
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true })
   const path = join(SCREENSHOT_DIR, `${name}.png`)
-  await page.screenshot({ path, fullPage: true })
+  // A full-page capture of a long page can take a while on a busy machine.
+  await page.screenshot({ path, fullPage: true, timeout: 60_000 })
   return path
 }
