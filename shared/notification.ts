@@ -38,14 +38,17 @@ export const REMINDER_KINDS = [
 ] as const satisfies readonly NotificationKind[]
 
 /**
- * Decisions on the person's own application or topic: always as it happens
- * and outside the daily noise budget (issue 18).
+ * Decisions on the person's own application or topic: outside the daily
+ * noise budget (issue 18). A topic starting or concluding is its mentor's
+ * decision on the mentorship of each of its mentees.
  */
 export const DECISION_KINDS = [
   'application_accepted',
   'application_rejected',
   'topic_approved',
   'topic_rejected',
+  'topic_started',
+  'topic_concluded',
 ] as const satisfies readonly NotificationKind[]
 
 export function isDecision(kind: NotificationKind): boolean {

@@ -17,6 +17,15 @@ export const EMAIL_CATEGORIES = [
   'reminders',
 ] as const
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number]
+/** What each category is called on the settings screen and in e-mails. */
+export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, string> = {
+  newApplications: 'New Applications',
+  topicStatusUpdates: 'Topic Status Updates',
+  applicationStatusUpdates: 'Application Status Updates',
+  newTopicsForReview: 'New Topics for Review',
+  reminders: 'Reminders',
+}
+
 /** The spec's four switches (emailNotifications). */
 export type PreferenceKey = keyof z.infer<typeof emailNotificationsSchema>
 
@@ -70,9 +79,17 @@ const quietHoursSchema = z.strictObject({
 })
 export type QuietHours = z.infer<typeof quietHoursSchema>
 
+/** The IANA names this runtime lists (UTC too); older aliases such as US/Pacific are accepted besides. */
+function listedTimeZones(): string[] {
+  const listed =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
+  return listed.includes('UTC') ? listed : [...listed, 'UTC']
+}
+
 const timeZoneSchema = z
   .string({ error: 'timeZone must be a time zone name such as Europe/Berlin' })
   .refine(isTimeZone, { error: 'timeZone must be a time zone name such as Europe/Berlin' })
+  .meta({ enum: listedTimeZones() })
 
 /**
  * Notification preferences (spec section 3, extended by issue 18). GET
@@ -159,9 +176,7 @@ export const PREFERENCE_FOR_KIND: Record<NotificationKind, EmailCategory> = {
 
 /** Whether a category is on (its e-mails and pushes go out at all). */
 export function categoryOn(preferences: Preferences, category: EmailCategory): boolean {
-  return category === 'reminders'
-    ? preferences.reminders
-    : preferences.emailNotifications[category]
+  return category === 'reminders' ? preferences.reminders : preferences.emailNotifications[category]
 }
 
 export function wantsDelivery(preferences: Preferences, kind: NotificationKind): boolean {

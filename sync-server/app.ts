@@ -27,6 +27,7 @@ import { PLOT_STYLE_HASHES } from './insights/csp.ts'
 import { exportRoutes, insightsRoutes } from './insights/routes.ts'
 import { interestRoutes } from './interests/routes.ts'
 import { invitationRoutes, topicInvitationRoutes } from './invitations/routes.ts'
+import { unsubscribeRoutes } from './mail/unsubscribe-routes.ts'
 import { recommendationRoutes, topicCandidateRoutes } from './matching/routes.ts'
 import { notificationRoutes, preferenceRoutes } from './notifications/routes.ts'
 import { createOpenApiRoutes } from './openapi/routes.ts'
@@ -163,6 +164,7 @@ function createApi(
   api.route('/admin/users', adminUserRoutes)
   api.route('/admin/settings', settingsRoutes)
   api.route('/notifications', notificationRoutes)
+  api.route('/email', unsubscribeRoutes)
   api.route('/interests', interestRoutes)
   api.route('/push', pushRoutes)
   api.route('/admin/insights', insightsRoutes)

@@ -50,6 +50,13 @@ const envSchema = z.object({
     .default(3000),
   /** On SIGTERM, the longest the whole shutdown may take (drain included) before the process exits. */
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  /** How long an e-mail waits before it goes; dropped if read in the app meanwhile (issue 18). */
+  EMAIL_DELAY_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be from 0 to 1440' })
+    .max(1440, { error: 'must be from 0 to 1440' })
+    .default(15),
   STATIC_DIR: z.string().min(1).default('dist'),
   /** The address users open, e.g. https://pairwise.example.com; required in production. */
   PUBLIC_URL: z

@@ -16,6 +16,15 @@ export type DeliveryOptions = {
   backoffMaxMs: number
   log: { info: (line: string) => void; warn: (line: string) => void }
   random: () => number
+  /**
+   * How long an e-mail waits before it goes, so nothing read in the app
+   * meanwhile is e-mailed (issue 18); EMAIL_DELAY_MINUTES, 15 by default.
+   */
+  emailDelayMs: number
+  /** The clock quiet hours, local days and digests go by (tests move it). */
+  now: () => Date
+  /** How often the worker looks for daily digests that are due. */
+  digestEveryMs: number
 }
 
 export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
@@ -28,4 +37,7 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
   backoffMaxMs: 60 * 60 * 1000,
   log: console,
   random: Math.random,
+  emailDelayMs: 15 * 60 * 1000,
+  now: () => new Date(),
+  digestEveryMs: 60_000,
 }

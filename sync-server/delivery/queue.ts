@@ -11,16 +11,22 @@ export type DeliveryPayload = {
   title: string
   message: string
   link: string | null
+  /** The topic it is about: pushes about one topic replace each other (tag). */
+  topicId?: string | null
+  /** A digest: the notifications it lists. */
+  notificationIds?: string[]
 }
 
 export type DeliveryJob = {
   id: string
-  kind: 'push' | 'email'
+  kind: 'push' | 'email' | 'digest'
   userId: string
   subscriptionId: string | null
   payload: DeliveryPayload
   attempts: number
   createdAt: Date
+  /** Until when quiet hours or the e-mail delay held it back, if they did. */
+  heldUntil: Date | null
 }
 
 /** One recipient's share of a notification: which of its channels to queue. */
@@ -84,7 +90,7 @@ export async function claimJobs(
       locked_until = now() + make_interval(secs => ${leaseMs / 1000})
     FROM picked WHERE j.id = picked.id
     RETURNING j.id::text AS id, j.kind, j.user_id AS "userId", j.subscription_id AS "subscriptionId",
-      j.payload, j.attempts, j.created_at AS "createdAt"`
+      j.payload, j.attempts, j.created_at AS "createdAt", j.held_until AS "heldUntil"`
 }
 
 /** Marks a job sent (or nothing left to send). Done is done, whoever holds the lease now. */
@@ -107,6 +113,25 @@ export async function retryJob(
     UPDATE delivery_jobs
     SET run_at = now() + make_interval(secs => ${delayMs / 1000}), locked_until = NULL,
       locked_by = NULL, last_error = ${error.slice(0, 1000)}
+    WHERE id = ${id} AND state = 'pending' AND locked_by = ${workerId}`
+}
+
+/**
+ * Holds a job back until `until` (quiet hours, the e-mail delay), if this
+ * worker still holds it: not an attempt, so it does not count towards
+ * maxAttempts.
+ */
+export async function deferJob(
+  sql: Sql,
+  id: string,
+  workerId: string,
+  until: Date,
+  reason: string,
+): Promise<void> {
+  await sql`
+    UPDATE delivery_jobs
+    SET run_at = ${until}, held_until = ${until}, attempts = greatest(attempts - 1, 0),
+      locked_until = NULL, locked_by = NULL, last_error = ${reason}
     WHERE id = ${id} AND state = 'pending' AND locked_by = ${workerId}`
 }
 

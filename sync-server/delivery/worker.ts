@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { Config } from '../config.ts'
 import type { Sql } from '../db/connect.ts'
 import { createMailer, type Mailer } from '../mail/send.ts'
+import { runDigests } from './digest.ts'
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from './options.ts'
 import { claimJobs, DELIVERY_CHANNEL, type DeliveryJob, nextDueInMs } from './queue.ts'
-import { type Outcome, sendEmailJob, sendPushJob, settleJob } from './send-job.ts'
+import { type Outcome, sendDigestJob, sendEmailJob, sendPushJob, settleJob } from './send-job.ts'
 import { onDeliveryWake } from './wake.ts'
 
 export type DeliveryWorker = {
@@ -32,7 +33,11 @@ export function startDeliveryWorker(
   config: Config,
   overrides: Partial<DeliveryOptions> = {},
 ): DeliveryWorker {
-  const options = { ...DEFAULT_DELIVERY_OPTIONS, ...overrides }
+  const options = {
+    ...DEFAULT_DELIVERY_OPTIONS,
+    emailDelayMs: config.EMAIL_DELAY_MINUTES * 60 * 1000,
+    ...overrides,
+  }
   const workerId = randomUUID()
   const mailer: Mailer = createMailer(config, options.log.info)
   const aborter = new AbortController()
@@ -53,7 +58,11 @@ export function startDeliveryWorker(
     let outcome: Outcome
     try {
       outcome =
-        job.kind === 'push' ? await sendPushJob(context, job) : await sendEmailJob(context, job)
+        job.kind === 'push'
+          ? await sendPushJob(context, job)
+          : job.kind === 'digest'
+            ? await sendDigestJob(context, job)
+            : await sendEmailJob(context, job)
     } catch (error) {
       outcome = { result: 'retry', error: error instanceof Error ? error.message : String(error) }
     }
@@ -62,7 +71,13 @@ export function startDeliveryWorker(
     await settleJob(context, workerId, job, outcome)
   }
 
+  let digestsAt = 0
+
   async function drain(): Promise<void> {
+    if (Date.now() - digestsAt >= options.digestEveryMs) {
+      digestsAt = Date.now()
+      await runDigests(sql, { now: options.now() })
+    }
     while (running) {
       const jobs = await claimJobs(sql, workerId, options.batchSize, options.leaseMs)
       if (jobs.length === 0 || killed) return

@@ -33,6 +33,8 @@ export type RouteSpec = {
   }
   /** Error statuses it can answer besides 400 (declared by body() and query()), 413 and 422. */
   errors: number[]
+  /** Error statuses it answers as an HTML page for a person (a link from an e-mail), not a problem. */
+  pageErrors?: number[]
   /** A mutation that takes no Idempotency-Key of its own (sync push: each mutation has one). */
   idempotencyKey?: false
   /** False for a mutation that must happen online, never queued and replayed by sync push. */
@@ -57,7 +59,7 @@ const OPTIONS = Symbol('route options')
  * topicRoutes.get('/:id', route({ tag: 'Topics', summary: 'Read a topic', … }), handler)
  */
 export function route(spec: RouteSpec): MiddlewareHandler {
-  const { tag, summary, description, response, errors, ...options } = spec
+  const { tag, summary, description, response, errors, pageErrors = [], ...options } = spec
   const content = response && {
     [response.mediaType ?? 'application/json']: { schema: jsonSchema(response.schema, 'output') },
   }
@@ -88,6 +90,15 @@ export function route(spec: RouteSpec): MiddlewareHandler {
     responses: {
       ...success,
       ...Object.fromEntries(errors.map((status) => [status, problemResponseSpec(status)])),
+      ...Object.fromEntries(
+        pageErrors.map((status) => [
+          status,
+          {
+            description: 'A page saying what went wrong',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+        ]),
+      ),
     },
   })
   return Object.assign(described, { [OPTIONS]: options })

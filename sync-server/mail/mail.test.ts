@@ -32,7 +32,8 @@ function startWorker(env: { SMTP_URL?: string | undefined } = { SMTP_URL: sink.u
   worker = startDeliveryWorker(
     server.sql,
     { ...server.config, ...env },
-    { log, pollMs: 100, backoffBaseMs: 50 },
+    // No e-mail delay here: noise.test.ts covers it.
+    { log, pollMs: 100, backoffBaseMs: 50, emailDelayMs: 0 },
   )
 }
 
@@ -162,6 +163,13 @@ describe('e-mail through SMTP_URL', () => {
     startWorker()
     const reviewer = await withEmail('m-reviewer')
     await server.sql`UPDATE users SET is_admin = true WHERE id = ${reviewer.user?.id ?? ''}`
+    // As it happens rather than in the daily digest (the default for this category).
+    const prefs = (await reviewer.get('/api/user/notification-preferences')).body
+    const res = await reviewer.patch('/api/user/notification-preferences', {
+      ...prefs,
+      emailDelivery: { ...prefs.emailDelivery, newTopicsForReview: 'immediate' },
+    })
+    expect(res.status, res.text).toBe(200)
     const mentor = await server.signIn(unique('m-proposer'))
     const subject = unique('For review')
     await mentor.post('/api/topics', { subject, maxMentees: 1, seniorityRequired: ['junior'] })

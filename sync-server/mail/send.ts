@@ -57,7 +57,7 @@ export function createMailer(
           text: mail.text,
           html: mail.html,
           messageId: `<${messageId}>`,
-          headers: { 'Auto-Submitted': 'auto-generated' },
+          headers: { 'Auto-Submitted': 'auto-generated', ...mail.headers },
         })
         return { result: 'sent' }
       } catch (error) {

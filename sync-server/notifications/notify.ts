@@ -1,8 +1,9 @@
 import type { NotificationKind } from '../../shared/notification.ts'
-import { wantsDelivery } from '../../shared/preferences.ts'
+import { emailModeFor, wantsDelivery } from '../../shared/preferences.ts'
 import type { Db } from '../db/connect.ts'
 import { type Delivery, enqueueDeliveries } from '../delivery/queue.ts'
 import { wakeDeliveryWorkers } from '../delivery/wake.ts'
+import { type PreferenceRow, preferenceColumns, preferencesFromRow } from './queries.ts'
 
 export type NewNotification = {
   kind: NotificationKind
@@ -18,17 +19,17 @@ type Recipient = {
   userId: string
   hasEmail: boolean
   subscriptionIds: string[]
-  newApplications: boolean
-  topicStatusUpdates: boolean
-  applicationStatusUpdates: boolean
-  newTopicsForReview: boolean
-}
+  hasPreferences: boolean
+} & PreferenceRow
 
 /**
  * Writes notifications for the given users in the caller's transaction, so a
  * notification exists exactly when its event does, and in the same
- * transaction queues its push (one job per device) and e-mail for each
- * recipient whose preference for this kind is on (decision 0009).
+ * transaction queues what goes out for each recipient whose preference for
+ * this kind is on (decisions 0009 and 0038): a push job per device, and an
+ * e-mail job, or, when the person takes this category as a daily digest, a
+ * mark that the digest should carry it. When they go (quiet hours, the
+ * e-mail delay, the daily budget) the worker decides at send time.
  */
 export async function notify(
   db: Db,
@@ -49,20 +50,27 @@ export async function notify(
       array(SELECT s.id FROM push_subscriptions s WHERE s.user_id = w.user_id
         AND (s.expiration_time IS NULL OR s.expiration_time > now())
         ORDER BY s.created_at)::text[] AS "subscriptionIds",
-      coalesce(p.new_applications, true) AS "newApplications",
-      coalesce(p.topic_status_updates, true) AS "topicStatusUpdates",
-      coalesce(p.application_status_updates, true) AS "applicationStatusUpdates",
-      coalesce(p.new_topics_for_review, true) AS "newTopicsForReview"
+      p.user_id IS NOT NULL AS "hasPreferences", ${preferenceColumns(db)}
     FROM written w JOIN users u ON u.id = w.user_id
     LEFT JOIN notification_preferences p ON p.user_id = w.user_id`
-  const deliveries: Delivery[] = rows
-    .filter((r) => wantsDelivery({ emailNotifications: r }, n.kind))
-    .map((r) => ({
+  const deliveries: Delivery[] = []
+  const digested: string[] = []
+  for (const r of rows) {
+    const preferences = preferencesFromRow(r.hasPreferences ? r : null)
+    if (!wantsDelivery(preferences, n.kind)) continue
+    const digest = r.hasEmail && emailModeFor(preferences, n.kind) === 'digest'
+    if (digest) digested.push(r.notificationId)
+    deliveries.push({
       userId: r.userId,
       payload: { notificationId: r.notificationId, ...n },
       subscriptionIds: r.subscriptionIds,
-      email: r.hasEmail,
-    }))
+      email: r.hasEmail && !digest,
+    })
+  }
+  if (digested.length > 0) {
+    await db`
+      UPDATE notifications SET digest_state = 'waiting' WHERE id = ANY (${db.array(digested)}::uuid[])`
+  }
   if ((await enqueueDeliveries(db, deliveries)) > 0) wakeDeliveryWorkers()
 }
 

@@ -1,5 +1,12 @@
 import type { Notification } from '../../shared/notification.ts'
-import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/preferences.ts'
+import {
+  DEFAULT_PREFERENCES,
+  EMAIL_CATEGORIES,
+  type EmailDelivery,
+  isTimeZone,
+  type Preferences,
+  type QuietHours,
+} from '../../shared/preferences.ts'
 import type { Db } from '../db/connect.ts'
 
 // The reads of notifications and preferences: answered by the REST routes and by sync pull.
@@ -18,12 +25,75 @@ export function selectNotifications(db: Db, userId: string, id?: string) {
     LIMIT 200`
 }
 
+export type PreferenceRow = Preferences['emailNotifications'] & {
+  reminders: boolean
+  emailDelivery: Partial<EmailDelivery>
+  timeZone: string | null
+  digestHour: number
+  quietHours: QuietHours
+}
+
+/** Columns of the preferences row `p`, as preferencesFromRow reads them. */
+export function preferenceColumns(db: Db) {
+  return db`p.new_applications AS "newApplications", p.topic_status_updates AS "topicStatusUpdates",
+    p.application_status_updates AS "applicationStatusUpdates",
+    p.new_topics_for_review AS "newTopicsForReview", p.reminders,
+    p.email_delivery AS "emailDelivery", p.time_zone AS "timeZone", p.digest_hour AS "digestHour",
+    json_build_object('enabled', p.quiet_enabled, 'from', p.quiet_from, 'to', p.quiet_to,
+      'weekends', p.quiet_weekends) AS "quietHours"`
+}
+
+/**
+ * The preferences a stored row stands for; null (no row) is the defaults. A
+ * category missing from email_delivery has its default mode, and a time zone
+ * this runtime no longer knows counts as not known.
+ */
+export function preferencesFromRow(row: PreferenceRow | null | undefined): Preferences {
+  if (!row) return DEFAULT_PREFERENCES
+  const emailDelivery = { ...DEFAULT_PREFERENCES.emailDelivery }
+  for (const category of EMAIL_CATEGORIES) {
+    const mode = row.emailDelivery?.[category]
+    if (mode === 'immediate' || mode === 'digest') emailDelivery[category] = mode
+  }
+  return {
+    emailNotifications: {
+      newApplications: row.newApplications,
+      topicStatusUpdates: row.topicStatusUpdates,
+      applicationStatusUpdates: row.applicationStatusUpdates,
+      newTopicsForReview: row.newTopicsForReview,
+    },
+    reminders: row.reminders,
+    emailDelivery,
+    timeZone: row.timeZone && isTimeZone(row.timeZone) ? row.timeZone : null,
+    digestHour: row.digestHour,
+    quietHours: row.quietHours,
+  }
+}
+
 /** A user's preferences as the API answers them; the defaults when none are stored. */
 export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
-  const [row] = await db<Preferences['emailNotifications'][]>`
-    SELECT new_applications AS "newApplications", topic_status_updates AS "topicStatusUpdates",
-      application_status_updates AS "applicationStatusUpdates",
-      new_topics_for_review AS "newTopicsForReview"
-    FROM notification_preferences WHERE user_id = ${userId}`
-  return row ? { emailNotifications: { ...row } } : DEFAULT_PREFERENCES
+  const [row] = await db<PreferenceRow[]>`
+    SELECT ${preferenceColumns(db)} FROM notification_preferences p WHERE p.user_id = ${userId}`
+  return preferencesFromRow(row)
+}
+
+/** Stores a user's full preferences (insert or replace). */
+export async function writePreferences(db: Db, userId: string, p: Preferences): Promise<void> {
+  const e = p.emailNotifications
+  const q = p.quietHours
+  await db`
+    INSERT INTO notification_preferences (user_id, new_applications, topic_status_updates,
+      application_status_updates, new_topics_for_review, reminders, email_delivery, time_zone,
+      digest_hour, quiet_enabled, quiet_from, quiet_to, quiet_weekends)
+    VALUES (${userId}, ${e.newApplications}, ${e.topicStatusUpdates}, ${e.applicationStatusUpdates},
+      ${e.newTopicsForReview}, ${p.reminders}, ${db.json(p.emailDelivery)}, ${p.timeZone},
+      ${p.digestHour}, ${q.enabled}, ${q.from}, ${q.to}, ${q.weekends})
+    ON CONFLICT (user_id) DO UPDATE SET new_applications = EXCLUDED.new_applications,
+      topic_status_updates = EXCLUDED.topic_status_updates,
+      application_status_updates = EXCLUDED.application_status_updates,
+      new_topics_for_review = EXCLUDED.new_topics_for_review, reminders = EXCLUDED.reminders,
+      email_delivery = EXCLUDED.email_delivery, time_zone = EXCLUDED.time_zone,
+      digest_hour = EXCLUDED.digest_hour, quiet_enabled = EXCLUDED.quiet_enabled,
+      quiet_from = EXCLUDED.quiet_from, quiet_to = EXCLUDED.quiet_to,
+      quiet_weekends = EXCLUDED.quiet_weekends, updated_at = now()`
 }

@@ -1,13 +1,17 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { notificationSchema } from '../../shared/notification.ts'
-import { preferencesSchema } from '../../shared/preferences.ts'
+import {
+  mergePreferences,
+  preferencesSchema,
+  updatePreferencesSchema,
+} from '../../shared/preferences.ts'
 import { callerOn, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { body } from '../http/input.ts'
 import { route } from '../http/route.ts'
 import { found } from '../http/validate.ts'
-import { readPreferences, selectNotifications } from './queries.ts'
+import { readPreferences, selectNotifications, writePreferences } from './queries.ts'
 
 const NOT_FOUND = 'Notification not found'
 
@@ -58,7 +62,8 @@ preferenceRoutes.get(
     tag: 'Notifications',
     errors: [401],
     summary: 'Notification preferences',
-    description: 'Which events also reach the caller by e-mail (and push). All on by default.',
+    description:
+      'Which events also reach the caller by e-mail (and push), all on by default; per category whether e-mail comes as it happens or in the daily digest; the time zone, digest hour and quiet hours they are sent by.',
     response: { status: 200, schema: preferencesSchema, description: 'The preferences' },
   }),
   async (c) => {
@@ -73,23 +78,22 @@ preferenceRoutes.patch(
     tag: 'Notifications',
     errors: [401],
     summary: 'Save notification preferences',
-    description: 'Takes the full preferences object.',
+    description:
+      'Takes the full preferences object (emailNotifications, as the spec says); the delivery settings beside it are optional, and what is left out stays as it is.',
     response: { status: 200, schema: preferencesSchema, description: 'The saved preferences' },
   }),
-  body(preferencesSchema),
+  body(updatePreferencesSchema),
   async (c) => {
     const user = requireUser(c)
-    const { emailNotifications: p } = await c.var.body()
+    const update = await c.var.body()
     const db = c.get('db')
-    await db`
-    INSERT INTO notification_preferences (user_id, new_applications, topic_status_updates,
-      application_status_updates, new_topics_for_review)
-    VALUES (${user.id}, ${p.newApplications}, ${p.topicStatusUpdates}, ${p.applicationStatusUpdates},
-      ${p.newTopicsForReview})
-    ON CONFLICT (user_id) DO UPDATE SET new_applications = EXCLUDED.new_applications,
-      topic_status_updates = EXCLUDED.topic_status_updates,
-      application_status_updates = EXCLUDED.application_status_updates,
-      new_topics_for_review = EXCLUDED.new_topics_for_review, updated_at = now()`
+    // One change of a person's preferences at a time, so a partial update merges with the latest.
+    await db`SELECT 1 FROM users WHERE id = ${user.id} FOR UPDATE`
+    await writePreferences(
+      db,
+      user.id,
+      mergePreferences(await readPreferences(db, user.id), update),
+    )
     return c.json(await readPreferences(db, user.id))
   },
 )

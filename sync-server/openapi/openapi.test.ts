@@ -106,9 +106,11 @@ describe('the OpenAPI document', () => {
       'PATCH /api/admin/settings',
       'GET /api/admin/settings/changes',
     ]
+    // Follow-through (issue 18): the one-click unsubscribe of every e-mail.
+    const unsubscribe = ['GET /api/email/unsubscribe', 'POST /api/email/unsubscribe']
     const documented = await documentedOperations()
     expect(documented.sort()).toEqual(
-      [...calls, ...signIn, ...sync, ...push, ...insights, ...matching].sort(),
+      [...calls, ...signIn, ...sync, ...push, ...insights, ...matching, ...unsubscribe].sort(),
     )
   })
 

@@ -36,13 +36,14 @@ describe('push end to end', () => {
       title: 'New application',
       body: `${mentee.user?.username} applied to your topic "${topic.subject}".`,
       url: '/dashboard',
-      tag: note.id,
+      // Pushes about one topic replace each other on the device.
+      tag: topic.id,
       notificationId: note.id,
     })
     expect(arrived.headers['content-encoding']).toBe('aes128gcm')
     expect(arrived.headers.ttl).toBe(String(24 * 60 * 60))
     expect(arrived.headers.urgency).toBe('high')
-    expect(arrived.headers.topic).toBe(note.id.replaceAll('-', ''))
+    expect(arrived.headers.topic).toBe(topic.id.replaceAll('-', ''))
     const vapid = verifyVapid(arrived.headers.authorization)
     expect(vapid.publicKey).toBe(publicKey)
     expect(vapid.claims.aud).toBe(push.url)

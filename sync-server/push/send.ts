@@ -30,7 +30,8 @@ export function pushPayloadOf(notification: DeliveryPayload): PushPayload {
     title: notification.title,
     body: notification.message,
     url: notification.link?.startsWith('/') ? notification.link : '/',
-    tag: notification.notificationId,
+    // Notifications about one topic replace each other on the device instead of stacking.
+    tag: notification.topicId ?? notification.notificationId,
     notificationId: notification.notificationId,
   }
 }
@@ -58,7 +59,8 @@ export async function sendPush(
         vapidDetails: vapid,
         TTL: PUSH_TTL_SECONDS,
         urgency: HIGH_URGENCY.has(kind) ? 'high' : 'normal',
-        topic: payload.notificationId.replaceAll('-', ''),
+        // The push service, too, replaces an undelivered message about the same topic.
+        topic: (payload.tag ?? payload.notificationId).replaceAll('-', ''),
         contentEncoding: 'aes128gcm',
       },
     )
