@@ -106,9 +106,15 @@ describe('the OpenAPI document', () => {
       'PATCH /api/admin/settings',
       'GET /api/admin/settings/changes',
     ]
+    // Follow-through (issue 18).
+    const followThrough = [
+      'POST /api/notifications/{id}/snooze',
+      'POST /api/notifications/{id}/response',
+      'GET /api/admin/follow-up',
+    ]
     const documented = await documentedOperations()
     expect(documented.sort()).toEqual(
-      [...calls, ...signIn, ...sync, ...push, ...insights, ...matching].sort(),
+      [...calls, ...signIn, ...sync, ...push, ...insights, ...matching, ...followThrough].sort(),
     )
   })
 
@@ -136,6 +142,8 @@ describe('the OpenAPI document', () => {
         'POST /api/topics/{id}/invitations',
         'POST /api/invitations/{id}/decline',
         'PATCH /api/admin/settings',
+        'POST /api/notifications/{id}/snooze',
+        'POST /api/notifications/{id}/response',
       ].sort(),
     )
   })

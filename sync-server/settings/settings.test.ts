@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_MATCH_WEIGHTS } from '../../shared/programme-settings.ts'
+import {
+  DEFAULT_MATCH_WEIGHTS,
+  DEFAULT_PROGRAMME_SETTINGS,
+  DEFAULT_REMINDER_SETTINGS,
+} from '../../shared/programme-settings.ts'
 import { expectProblem, signInAdmin, unique } from '../test/api.ts'
 import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 
@@ -21,10 +25,11 @@ describe('programme settings', () => {
   it('answers the defaults while nothing was set', async () => {
     const res = await admin.get('/api/admin/settings')
     expect(res.status, res.text).toBe(200)
-    expect(res.body).toEqual({
-      matchWeights: DEFAULT_MATCH_WEIGHTS,
-      updatedAt: null,
-      updatedBy: null,
+    expect(res.body).toEqual(DEFAULT_PROGRAMME_SETTINGS)
+    expect(res.body).toMatchObject({
+      reminders: { mentorAnswerDays: 3, menteeStillOpenDays: 7, checkInEscalationDays: 45 },
+      programmeLengthMonths: 6,
+      pendingApplicationLimit: null,
     })
     expect((await admin.get('/api/admin/settings/changes')).body).toEqual([])
   })
@@ -38,6 +43,7 @@ describe('programme settings', () => {
 
     expect(res.status, res.text).toBe(200)
     expect(res.body).toEqual({
+      ...DEFAULT_PROGRAMME_SETTINGS,
       matchWeights: weights,
       updatedAt: expect.any(String),
       updatedBy: { id: admin.user?.id, username: 'settings-admin', full_name: expect.any(String) },
