@@ -90,12 +90,12 @@ settingsRoutes.patch(
       if (canonical(before) === canonical(after)) continue
       await db`
       INSERT INTO programme_settings (key, value, updated_at, updated_by)
-      VALUES (${key}, ${db.json(after)}, now(), ${user.id})
+      VALUES (${key}, ${jsonb(after)}::text::jsonb, now(), ${user.id})
       ON CONFLICT (key) DO UPDATE
         SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`
       await db`
       INSERT INTO programme_settings_changes (key, before, after, changed_by)
-      VALUES (${key satisfies SettingKey}, ${db.json(before)}, ${db.json(after)}, ${user.id})`
+      VALUES (${key satisfies SettingKey}, ${jsonb(before)}::text::jsonb, ${jsonb(after)}::text::jsonb, ${user.id})`
     }
     return c.json(await readProgrammeSettings(db))
   },
@@ -137,4 +137,9 @@ function canonical(value: unknown): string {
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
       : v,
   )
+}
+
+/** A value as JSON text (cast ::text::jsonb in SQL): null stays the JSON null (no limit), not SQL NULL. */
+function jsonb(value: unknown): string {
+  return JSON.stringify(value)
 }
