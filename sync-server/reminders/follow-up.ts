@@ -12,7 +12,7 @@ import { route } from '../http/route.ts'
 import { readProgrammeSettings } from '../settings/queries.ts'
 
 /** Entries of each list at most. */
-export const FOLLOW_UP_LIMIT = 200
+const FOLLOW_UP_LIMIT = 200
 
 const person = (alias: string, db: Db) =>
   db`json_build_object('id', ${db(alias)}.id, 'username', ${db(alias)}.username,

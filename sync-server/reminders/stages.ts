@@ -44,7 +44,7 @@ export type Stage = {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** A concluded topic's feedback is asked for while it is fresh: up to this many days late. */
-export const FEEDBACK_STALE_DAYS = 14
+const FEEDBACK_STALE_DAYS = 14
 
 const daysSince = (due: Due, scan: Scan) =>
   Math.max(0, Math.floor((scan.now.getTime() - due.since.getTime()) / DAY_MS))
