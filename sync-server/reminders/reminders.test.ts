@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_REMINDER_SETTINGS } from '../../shared/programme-settings.ts'
+import { expectConsole } from '../../test-support/console-guard.ts'
+import type { Sql } from '../db/connect.ts'
 import {
   approvedTopic,
   expectProblem,
@@ -10,7 +12,7 @@ import {
 } from '../test/api.ts'
 import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 import { readFollowUp } from './follow-up.ts'
-import { runReminders } from './run.ts'
+import { runReminders, startReminders } from './run.ts'
 
 // The runner is called with a clock of the test's choosing: what the routes do
 // happens now, and the runner is asked what is due days or months later.
@@ -469,5 +471,33 @@ describe('GET /api/admin/follow-up', () => {
 
     expectProblem(await older.mentor.get('/api/admin/follow-up'), 403, /Only administrators/)
     expectProblem(await server.anonymous().get('/api/admin/follow-up'), 401)
+  })
+})
+
+describe('the reminder loop', () => {
+  it('sends what is due on its own schedule and stops after its run', async () => {
+    const p = await pendingFor(3)
+    const loop = startReminders(server.sql, { intervalMs: 50 })
+    try {
+      await expect
+        .poll(async () => (await notificationsOf(p.mentor, 'reminder_answer')).length, {
+          timeout: 10_000,
+        })
+        .toBe(1)
+    } finally {
+      await loop.stop()
+    }
+  })
+
+  it('logs a failed run and keeps going', async () => {
+    expectConsole('warn', /Reminders failed: the database is down/)
+    let calls = 0
+    const broken = (() => {
+      calls += 1
+      return Promise.reject(new Error('the database is down'))
+    }) as unknown as Sql
+    const loop = startReminders(broken, { intervalMs: 10 })
+    await expect.poll(() => calls, { timeout: 5_000 }).toBeGreaterThan(2)
+    await loop.stop()
   })
 })
