@@ -18,7 +18,8 @@ export type ReminderCounts = Record<ReminderKind, number>
  * recorded in `reminders_sent` and written with `notify` in one transaction,
  * and only the rows this run inserted are sent, so several runners at once
  * (instances, a restart mid-run) send each exactly once. Thresholds are read
- * from the programme settings on every run. Answers how many of each went.
+ * from the programme settings on every run. Answers how many of each went;
+ * a stage that fails is thrown (AggregateError) after the other stages ran.
  *
  * @example
  * await runReminders(sql, { now: new Date() })
@@ -26,14 +27,27 @@ export type ReminderCounts = Record<ReminderKind, number>
 export async function runReminders(sql: Sql, { now }: { now: Date }): Promise<ReminderCounts> {
   const settings = await readProgrammeSettings(sql)
   const counts = {} as ReminderCounts
+  const failed: { kind: ReminderKind; error: unknown }[] = []
   for (const stage of STAGES) {
     counts[stage.kind] = 0
     const threshold = stage.threshold(settings)
     if (threshold === null) continue
-    counts[stage.kind] += await sendDue(sql, stage, now, threshold, 'first')
-    if (isSnoozable(stage.kind)) {
-      counts[stage.kind] += await sendDue(sql, stage, now, threshold, 'after snooze')
+    // A stage that fails does not hold up the others; the run reports it at the end.
+    try {
+      counts[stage.kind] += await sendDue(sql, stage, now, threshold, 'first')
+      if (isSnoozable(stage.kind)) {
+        counts[stage.kind] += await sendDue(sql, stage, now, threshold, 'after snooze')
+      }
+    } catch (error) {
+      failed.push({ kind: stage.kind, error })
     }
+  }
+  if (failed.length > 0) {
+    const first = failed[0]?.error
+    throw new AggregateError(
+      failed.map((f) => f.error),
+      `${failed.map((f) => f.kind).join(', ')} failed: ${first instanceof Error ? first.message : String(first)}`,
+    )
   }
   return counts
 }
@@ -60,7 +74,8 @@ async function sendDue(
       const written = claimed.map((d) => ({ due: d, message: stage.message(d, scan) }))
       for (const { due: d, message } of written) await notify(tx, [d.userId], message)
       await linkNotifications(tx, stage.kind, written)
-      return { sent: claimed.length, more: due.length === BATCH }
+      // A full batch may have more behind it (unless none of it could be claimed).
+      return { sent: claimed.length, more: due.length === BATCH && claimed.length > 0 }
     })
     total += sent
     if (!more) return total
