@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_REMINDER_SETTINGS } from '../../shared/programme-settings.ts'
 import { expectConsole } from '../../test-support/console-guard.ts'
@@ -471,6 +472,44 @@ describe('GET /api/admin/follow-up', () => {
 
     expectProblem(await older.mentor.get('/api/admin/follow-up'), 403, /Only administrators/)
     expectProblem(await server.anonymous().get('/api/admin/follow-up'), 401)
+  })
+})
+
+describe('through sync push (queued offline)', () => {
+  it('replays a snooze and a check-in answer like the REST calls, once per mutation id', async () => {
+    const p = await pendingFor(3)
+    const s = await startedTopic()
+    await run(later(s.startedAt, 21 * DAY))
+    await run(new Date())
+    const [reminder] = await notificationsOf(p.mentor, 'reminder_answer')
+    const [checkIn] = await notificationsOf(s.mentor, 'check_in')
+    const snooze = {
+      id: randomUUID(),
+      method: 'POST',
+      path: `/api/notifications/${reminder.id}/snooze`,
+    }
+    const answer = {
+      id: randomUUID(),
+      method: 'POST',
+      path: `/api/notifications/${checkIn.id}/response`,
+      body: { response: 'going_well' },
+    }
+
+    const first = await p.mentor.post('/api/sync/push', { clientId: 'phone', mutations: [snooze] })
+    const again = await p.mentor.post('/api/sync/push', { clientId: 'phone', mutations: [snooze] })
+    const answered = await s.mentor.post('/api/sync/push', {
+      clientId: 'phone',
+      mutations: [answer],
+    })
+
+    expect(first.status, first.text).toBe(200)
+    expect(first.body.results[0]).toMatchObject({ status: 200, body: { id: reminder.id } })
+    expect(first.body.results[0].body.snoozedUntil).toEqual(expect.any(String))
+    expect(again.body.results[0]).toEqual({ ...first.body.results[0], replayed: true })
+    expect(answered.body.results[0]).toMatchObject({
+      status: 200,
+      body: { id: checkIn.id, response: 'going_well' },
+    })
   })
 })
 
