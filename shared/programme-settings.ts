@@ -69,33 +69,35 @@ export const REMINDER_STAGES = [
 ] as const
 export type ReminderStage = (typeof REMINDER_STAGES)[number]
 
-export const REMINDER_STAGE_LABELS: Record<ReminderStage, { label: string; description: string }> = {
-  mentorAnswerDays: {
-    label: 'Remind the mentor of an unanswered application',
-    description: 'Days an application waits before its mentor is reminded.',
-  },
-  menteeStillOpenDays: {
-    label: 'Tell the mentee their application is still open',
-    description:
-      'Days an application waits before its mentee is told, and it shows in "Waiting for an answer".',
-  },
-  startDays: {
-    label: 'Remind the mentor to start',
-    description: 'Days after a mentee was accepted before the mentor is reminded to start the topic.',
-  },
-  feedbackDays: {
-    label: 'Ask for feedback',
-    description: 'Days after a topic concluded before those who left no feedback are reminded.',
-  },
-  checkInDays: {
-    label: 'Ask how it is going',
-    description: 'Days without activity on a started topic before mentor and mentees are asked.',
-  },
-  checkInEscalationDays: {
-    label: 'Show on "Needs a check-in"',
-    description: 'Days without activity before a started topic shows to administrators.',
-  },
-}
+export const REMINDER_STAGE_LABELS: Record<ReminderStage, { label: string; description: string }> =
+  {
+    mentorAnswerDays: {
+      label: 'Remind the mentor of an unanswered application',
+      description: 'Days an application waits before its mentor is reminded.',
+    },
+    menteeStillOpenDays: {
+      label: 'Tell the mentee their application is still open',
+      description:
+        'Days an application waits before its mentee is told, and it shows in "Waiting for an answer".',
+    },
+    startDays: {
+      label: 'Remind the mentor to start',
+      description:
+        'Days after a mentee was accepted before the mentor is reminded to start the topic.',
+    },
+    feedbackDays: {
+      label: 'Ask for feedback',
+      description: 'Days after a topic concluded before those who left no feedback are reminded.',
+    },
+    checkInDays: {
+      label: 'Ask how it is going',
+      description: 'Days without activity on a started topic before mentor and mentees are asked.',
+    },
+    checkInEscalationDays: {
+      label: 'Show on "Needs a check-in"',
+      description: 'Days without activity before a started topic shows to administrators.',
+    },
+  }
 
 export const REMINDER_DAYS_MAX = 365
 const days = (stage: ReminderStage) =>
@@ -200,7 +202,12 @@ export const updateProgrammeSettingsSchema = z
 /** One logged change (GET /api/admin/settings/changes, newest first). */
 export const settingsChangeSchema = z.object({
   id: z.uuid(),
-  setting: z.enum(['matchWeights', 'reminders', 'programmeLengthMonths', 'pendingApplicationLimit']),
+  setting: z.enum([
+    'matchWeights',
+    'reminders',
+    'programmeLengthMonths',
+    'pendingApplicationLimit',
+  ]),
   before: z.unknown(),
   after: z.unknown(),
   changedAt: z.iso.datetime({ offset: true }),
