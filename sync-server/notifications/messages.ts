@@ -110,7 +110,7 @@ export const messages = {
     kind: 'check_in',
     topicId: topic.id,
     title: 'How is it going?',
-    message: `Nothing has happened on "${topic.subject}" for ${daysText(days)}. How is it going?`,
+    message: `"${topic.subject}" has been quiet here for ${daysText(days)}. How is it going?`,
     link: `/topics/${topic.id}`,
   }),
 }

@@ -349,6 +349,7 @@ describe('reminder to leave feedback', () => {
     expect(await notificationsOf(p.mentor, 'reminder_feedback')).toEqual([
       expect.objectContaining({
         title: 'How did it go?',
+        message: `"${p.topic.subject}" has concluded. Leave your feedback: it takes a minute.`,
         link: `/topics/${p.topic.id}#feedback`,
         topicId: p.topic.id,
       }),
@@ -371,6 +372,7 @@ describe('check-in', () => {
       expect(await notificationsOf(person, 'check_in')).toEqual([
         expect.objectContaining({
           title: 'How is it going?',
+          message: `"${p.topic.subject}" has been quiet here for 21 days. How is it going?`,
           link: `/topics/${p.topic.id}`,
           topicId: p.topic.id,
           response: null,
