@@ -56,9 +56,11 @@ async function stop(signal: string): Promise<void> {
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     stopWorkers: async () => {
       stopHousekeeping()
-      // Sends in flight finish; what is still queued goes out from another instance or after the
-      // restart. A reminder run in progress finishes its transaction; the next run sends the rest.
-      await Promise.all([deliveryWorker.stop(), reminders.stop()])
+      // A reminder run in progress finishes its transaction; the next run sends the rest.
+      const remindersStopped = reminders.stop()
+      // Sends in flight finish; what is still queued goes out from another instance or after the restart.
+      await deliveryWorker.stop()
+      await remindersStopped
     },
     closeDatabase: db.close,
     log: (line) => console.log(line),
