@@ -49,6 +49,9 @@ ALTER TABLE notification_preferences
 ALTER TABLE delivery_jobs DROP CONSTRAINT delivery_jobs_kind_check;
 ALTER TABLE delivery_jobs ADD CONSTRAINT delivery_jobs_kind_check
   CHECK (kind IN ('push', 'email', 'digest'));
+-- Until when quiet hours or the e-mail delay held a job back: a push's time to
+-- live counts from then, not from when it was queued.
+ALTER TABLE delivery_jobs ADD COLUMN held_until timestamptz;
 
 -- What went out to a person on a local day outside decisions, for the daily
 -- budget (at most one e-mail and three pushes): one row per e-mail or digest,

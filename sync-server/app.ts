@@ -32,6 +32,8 @@ import { recommendationRoutes, topicCandidateRoutes } from './matching/routes.ts
 import { notificationRoutes, preferenceRoutes } from './notifications/routes.ts'
 import { createOpenApiRoutes } from './openapi/routes.ts'
 import { pushRoutes } from './push/routes.ts'
+import { followUpRoutes } from './reminders/follow-up.ts'
+import { notificationActionRoutes } from './reminders/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
 import { replayableRoutes } from './sync/replayable.ts'
 import { createSyncRoutes, type SyncOptions } from './sync/routes.ts'
@@ -165,6 +167,8 @@ function createApi(
   api.route('/admin/settings', settingsRoutes)
   api.route('/notifications', notificationRoutes)
   api.route('/email', unsubscribeRoutes)
+  api.route('/notifications', notificationActionRoutes)
+  api.route('/admin/follow-up', followUpRoutes)
   api.route('/interests', interestRoutes)
   api.route('/push', pushRoutes)
   api.route('/admin/insights', insightsRoutes)

@@ -8,6 +8,7 @@ import { seedIfEmpty } from './demo/seed.ts'
 import { startHousekeeping } from './housekeeping.ts'
 import { Lifecycle } from './http/lifecycle.ts'
 import { vapidKeys } from './push/vapid.ts'
+import { startReminders } from './reminders/run.ts'
 import { shutDown } from './shutdown.ts'
 
 // `npm start`: configuration, database, migrations, demo data, then the HTTP server.
@@ -37,6 +38,8 @@ const lifecycle = new Lifecycle()
 const app = createApp({ sql: db.sql, config }, { lifecycle })
 const stopHousekeeping = startHousekeeping(db.sql)
 const deliveryWorker = startDeliveryWorker(db.sql, config)
+// Every instance runs the reminders; each is recorded once, so it goes out once (decision 0039).
+const reminders = startReminders(db.sql)
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   console.log(`Pairwise is listening on http://localhost:${info.port} (${db.description})`)
 })
@@ -53,8 +56,11 @@ async function stop(signal: string): Promise<void> {
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     stopWorkers: async () => {
       stopHousekeeping()
+      // A reminder run in progress finishes its transaction; the next run sends the rest.
+      const remindersStopped = reminders.stop()
       // Sends in flight finish; what is still queued goes out from another instance or after the restart.
       await deliveryWorker.stop()
+      await remindersStopped
     },
     closeDatabase: db.close,
     log: (line) => console.log(line),

@@ -65,6 +65,54 @@ export const messages = {
     message: `${nameOf(mentor)} invited you to apply for "${topic.subject}".`,
     link: `/topics/${topic.id}`,
   }),
+  // Reminders and check-ins (issue 18, decision 0039): sent by the reminder runner.
+  reminderAnswer: (
+    topic: Subject,
+    mentee: Person,
+    applicationId: string,
+    days: number,
+  ): NewNotification => ({
+    kind: 'reminder_answer',
+    topicId: topic.id,
+    title: 'Waiting for your answer',
+    message: `${nameOf(mentee)} applied to "${topic.subject}" ${daysText(days)} ago and is waiting for your answer.`,
+    link: `/dashboard?application=${applicationId}`,
+  }),
+  applicationWaiting: (topic: Subject, days: number): NewNotification => ({
+    kind: 'application_waiting',
+    topicId: topic.id,
+    title: 'Your application is still open',
+    message: `Your application to "${topic.subject}" has waited ${daysText(days)} for an answer. We have let the programme team know.`,
+    link: `/topics/${topic.id}`,
+  }),
+  reminderStart: (topic: Subject, days: number): NewNotification => ({
+    kind: 'reminder_start',
+    topicId: topic.id,
+    title: 'Ready to start?',
+    message: `You accepted a mentee to "${topic.subject}" ${daysText(days)} ago. Start the topic once you have met.`,
+    link: `/topics/${topic.id}`,
+  }),
+  reminderConclude: (topic: Subject, months: number): NewNotification => ({
+    kind: 'reminder_conclude',
+    topicId: topic.id,
+    title: 'Time to wrap up?',
+    message: `"${topic.subject}" started ${months === 1 ? 'a month' : `${months} months`} ago. Conclude it when you are done.`,
+    link: `/topics/${topic.id}`,
+  }),
+  reminderFeedback: (topic: Subject): NewNotification => ({
+    kind: 'reminder_feedback',
+    topicId: topic.id,
+    title: 'How did it go?',
+    message: `"${topic.subject}" has concluded. Leave your feedback: it takes a minute.`,
+    link: `/topics/${topic.id}#feedback`,
+  }),
+  checkIn: (topic: Subject, days: number): NewNotification => ({
+    kind: 'check_in',
+    topicId: topic.id,
+    title: 'How is it going?',
+    message: `"${topic.subject}" has been quiet here for ${daysText(days)}. How is it going?`,
+    link: `/topics/${topic.id}`,
+  }),
 }
 
 type Subject = { id: string; subject: string }
@@ -72,4 +120,8 @@ type Person = { username: string; full_name: string }
 
 function nameOf(person: Person): string {
   return person.full_name.trim() || person.username
+}
+
+function daysText(days: number): string {
+  return days === 1 ? '1 day' : `${days} days`
 }

@@ -105,6 +105,10 @@ describe('the OpenAPI document', () => {
       'GET /api/admin/settings',
       'PATCH /api/admin/settings',
       'GET /api/admin/settings/changes',
+      // Follow-through (issue 18).
+      'POST /api/notifications/{id}/snooze',
+      'POST /api/notifications/{id}/response',
+      'GET /api/admin/follow-up',
     ]
     // Follow-through (issue 18): the one-click unsubscribe of every e-mail.
     const unsubscribe = ['GET /api/email/unsubscribe', 'POST /api/email/unsubscribe']
@@ -138,6 +142,8 @@ describe('the OpenAPI document', () => {
         'POST /api/topics/{id}/invitations',
         'POST /api/invitations/{id}/decline',
         'PATCH /api/admin/settings',
+        'POST /api/notifications/{id}/snooze',
+        'POST /api/notifications/{id}/response',
       ].sort(),
     )
   })

@@ -1,13 +1,29 @@
+import type { z } from 'zod'
 import {
-  DEFAULT_MATCH_WEIGHTS,
-  type MatchWeights,
+  DEFAULT_PROGRAMME_SETTINGS,
   matchWeightsSchema,
   type ProgrammeSettings,
+  pendingApplicationLimitSchema,
+  programmeLengthMonthsSchema,
+  reminderSettingsSchema,
 } from '../../shared/programme-settings.ts'
 import type { Db } from '../db/connect.ts'
 
+/** Each setting stored in `programme_settings`, by key, with the schema its stored value must pass. */
+const SETTING_SCHEMAS = {
+  matchWeights: matchWeightsSchema,
+  reminders: reminderSettingsSchema,
+  programmeLengthMonths: programmeLengthMonthsSchema,
+  pendingApplicationLimit: pendingApplicationLimitSchema,
+} satisfies { [K in keyof ProgrammeSettings]?: z.ZodType<ProgrammeSettings[K]> }
+
 /** The settings stored in `programme_settings`, by key; a missing row is the default. */
-export const SETTING_KEYS = ['matchWeights'] as const
+export const SETTING_KEYS = [
+  'matchWeights',
+  'reminders',
+  'programmeLengthMonths',
+  'pendingApplicationLimit',
+] as const satisfies readonly (keyof typeof SETTING_SCHEMAS)[]
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
 type Row = {
@@ -31,12 +47,22 @@ export async function readProgrammeSettings(db: Db): Promise<ProgrammeSettings> 
     FROM programme_settings s LEFT JOIN users u ON u.id = s.updated_by
     ORDER BY s.updated_at DESC, s.key`
   const stored = new Map(rows.map((r) => [r.key, r.value]))
-  const parsed = matchWeightsSchema.safeParse(stored.get('matchWeights'))
-  const matchWeights: MatchWeights = parsed.success ? parsed.data : DEFAULT_MATCH_WEIGHTS
   const last = rows[0]
   return {
-    matchWeights,
+    matchWeights: storedOrDefault(stored, 'matchWeights'),
+    reminders: storedOrDefault(stored, 'reminders'),
+    programmeLengthMonths: storedOrDefault(stored, 'programmeLengthMonths'),
+    pendingApplicationLimit: storedOrDefault(stored, 'pendingApplicationLimit'),
     updatedAt: last ? last.updatedAt.toISOString() : null,
     updatedBy: last ? last.updatedBy : null,
   }
+}
+
+function storedOrDefault<K extends SettingKey>(
+  stored: Map<string, unknown>,
+  key: K,
+): ProgrammeSettings[K] {
+  if (!stored.has(key)) return DEFAULT_PROGRAMME_SETTINGS[key]
+  const parsed = SETTING_SCHEMAS[key].safeParse(stored.get(key))
+  return parsed.success ? (parsed.data as ProgrammeSettings[K]) : DEFAULT_PROGRAMME_SETTINGS[key]
 }

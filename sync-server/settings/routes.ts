@@ -3,7 +3,10 @@ import { z } from 'zod'
 import {
   DEFAULT_PROGRAMME_SETTINGS,
   matchWeightsSchema,
+  pendingApplicationLimitSchema,
+  programmeLengthMonthsSchema,
   programmeSettingsSchema,
+  reminderSettingsSchema,
   type SettingsChange,
   settingsChangeSchema,
   updateProgrammeSettingsSchema,
@@ -16,15 +19,30 @@ import { readProgrammeSettings, SETTING_KEYS, type SettingKey } from './queries.
 
 /**
  * What the document shows of the PATCH body: JSON Schema cannot say "at least
- * one setting" or "interests above 0" as the refinements do, so with one
- * setting so far it shows that setting required and the interests weight from 1.
+ * one setting", "interests above 0" or "the check-in escalation after the
+ * check-in" as the refinements do, so it shows the interests weight from 1
+ * and gives examples of valid bodies (which generated requests use).
  */
-const documentedUpdate = z.strictObject({
-  matchWeights: z.strictObject({
-    ...matchWeightsSchema.shape,
-    interests: matchWeightsSchema.shape.interests.min(1),
-  }),
-})
+const documentedUpdate = z
+  .strictObject({
+    matchWeights: z
+      .strictObject({
+        ...matchWeightsSchema.shape,
+        interests: matchWeightsSchema.shape.interests.min(1),
+      })
+      .optional(),
+    reminders: reminderSettingsSchema.optional(),
+    programmeLengthMonths: programmeLengthMonthsSchema.optional(),
+    pendingApplicationLimit: pendingApplicationLimitSchema.optional(),
+  })
+  .meta({
+    examples: [
+      { matchWeights: DEFAULT_PROGRAMME_SETTINGS.matchWeights },
+      { reminders: { ...DEFAULT_PROGRAMME_SETTINGS.reminders, checkInDays: null } },
+      { programmeLengthMonths: 4, pendingApplicationLimit: 3 },
+      { pendingApplicationLimit: null },
+    ],
+  })
 
 const ADMINS_ONLY = 'Only administrators can see or change the programme settings.'
 
@@ -38,7 +56,7 @@ settingsRoutes.get(
     errors: [401, 403],
     summary: 'Programme settings',
     description:
-      'The settings administrators tune (match weights), the defaults for those never set, and who changed them last. Every device receives them through sync; this read is for administrators.',
+      'The settings administrators tune (match weights, reminder thresholds, programme length, the limit of pending applications), the defaults for those never set, and who changed them last. Every device receives them through sync; this read is for administrators.',
     response: { status: 200, schema: programmeSettingsSchema, description: 'The settings' },
   }),
   async (c) => {
@@ -72,12 +90,12 @@ settingsRoutes.patch(
       if (canonical(before) === canonical(after)) continue
       await db`
       INSERT INTO programme_settings (key, value, updated_at, updated_by)
-      VALUES (${key}, ${db.json(after)}, now(), ${user.id})
+      VALUES (${key}, ${jsonb(after)}::text::jsonb, now(), ${user.id})
       ON CONFLICT (key) DO UPDATE
         SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`
       await db`
       INSERT INTO programme_settings_changes (key, before, after, changed_by)
-      VALUES (${key satisfies SettingKey}, ${db.json(before)}, ${db.json(after)}, ${user.id})`
+      VALUES (${key satisfies SettingKey}, ${jsonb(before)}::text::jsonb, ${jsonb(after)}::text::jsonb, ${user.id})`
     }
     return c.json(await readProgrammeSettings(db))
   },
@@ -119,4 +137,9 @@ function canonical(value: unknown): string {
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
       : v,
   )
+}
+
+/** A value as JSON text (cast ::text::jsonb in SQL): null stays the JSON null (no limit), not SQL NULL. */
+function jsonb(value: unknown): string {
+  return JSON.stringify(value)
 }

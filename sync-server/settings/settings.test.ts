@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_MATCH_WEIGHTS } from '../../shared/programme-settings.ts'
-import { expectProblem, signInAdmin, unique } from '../test/api.ts'
+import {
+  DEFAULT_MATCH_WEIGHTS,
+  DEFAULT_PROGRAMME_SETTINGS,
+  DEFAULT_REMINDER_SETTINGS,
+} from '../../shared/programme-settings.ts'
+import { runReminders } from '../reminders/run.ts'
+import { approvedTopic, expectProblem, notificationsOf, signInAdmin, unique } from '../test/api.ts'
 import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 
 let server: TestServer
@@ -21,10 +26,11 @@ describe('programme settings', () => {
   it('answers the defaults while nothing was set', async () => {
     const res = await admin.get('/api/admin/settings')
     expect(res.status, res.text).toBe(200)
-    expect(res.body).toEqual({
-      matchWeights: DEFAULT_MATCH_WEIGHTS,
-      updatedAt: null,
-      updatedBy: null,
+    expect(res.body).toEqual(DEFAULT_PROGRAMME_SETTINGS)
+    expect(res.body).toMatchObject({
+      reminders: { mentorAnswerDays: 3, menteeStillOpenDays: 7, checkInEscalationDays: 45 },
+      programmeLengthMonths: 6,
+      pendingApplicationLimit: null,
     })
     expect((await admin.get('/api/admin/settings/changes')).body).toEqual([])
   })
@@ -38,6 +44,7 @@ describe('programme settings', () => {
 
     expect(res.status, res.text).toBe(200)
     expect(res.body).toEqual({
+      ...DEFAULT_PROGRAMME_SETTINGS,
       matchWeights: weights,
       updatedAt: expect.any(String),
       updatedBy: { id: admin.user?.id, username: 'settings-admin', full_name: expect.any(String) },
@@ -112,5 +119,114 @@ describe('programme settings', () => {
     const res = await admin.patch('/api/admin/settings', body)
     expectProblem(res, 400)
     expect(res.body.errors).toContainEqual(expect.objectContaining({ path }))
+  })
+
+  it.each([
+    [
+      'a check-in escalation not after the check-in',
+      { reminders: { ...DEFAULT_REMINDER_SETTINGS, checkInDays: 30, checkInEscalationDays: 30 } },
+      'reminders.checkInEscalationDays',
+    ],
+    [
+      'a reminder of 0 days',
+      { reminders: { ...DEFAULT_REMINDER_SETTINGS, mentorAnswerDays: 0 } },
+      'reminders.mentorAnswerDays',
+    ],
+    ['a programme of 0 months', { programmeLengthMonths: 0 }, 'programmeLengthMonths'],
+    ['a limit of 1.5', { pendingApplicationLimit: 1.5 }, 'pendingApplicationLimit'],
+  ])('refuses %s with 400', async (_name, body, path) => {
+    const res = await admin.patch('/api/admin/settings', body)
+    expectProblem(res, 400)
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ path }))
+  })
+})
+
+describe('follow-through settings (issue 18)', () => {
+  it('changes reminders, programme length and the pending limit, each logged with who and when', async () => {
+    const reminders = { ...DEFAULT_REMINDER_SETTINGS, checkInDays: null, feedbackDays: 5 }
+    const res = await admin.patch('/api/admin/settings', {
+      reminders,
+      programmeLengthMonths: 4,
+      pendingApplicationLimit: 3,
+    })
+    expect(res.status, res.text).toBe(200)
+    expect(res.body).toMatchObject({
+      reminders,
+      programmeLengthMonths: 4,
+      pendingApplicationLimit: 3,
+      updatedBy: { id: admin.user?.id },
+    })
+    const log = (await admin.get('/api/admin/settings/changes')).body
+    const changedBy = {
+      id: admin.user?.id,
+      username: 'settings-admin',
+      full_name: expect.any(String),
+    }
+    const changedAt = expect.any(String)
+    expect(log.slice(0, 3)).toEqual(
+      expect.arrayContaining([
+        {
+          id: expect.any(String),
+          setting: 'reminders',
+          before: DEFAULT_REMINDER_SETTINGS,
+          after: reminders,
+          changedAt,
+          changedBy,
+        },
+        {
+          id: expect.any(String),
+          setting: 'programmeLengthMonths',
+          before: 6,
+          after: 4,
+          changedAt,
+          changedBy,
+        },
+        {
+          id: expect.any(String),
+          setting: 'pendingApplicationLimit',
+          before: null,
+          after: 3,
+          changedAt,
+          changedBy,
+        },
+      ]),
+    )
+
+    const off = await admin.patch('/api/admin/settings', { pendingApplicationLimit: null })
+    expect(off.status, off.text).toBe(200)
+    expect(off.body.pendingApplicationLimit).toBeNull()
+    expect((await admin.get('/api/admin/settings/changes')).body[0]).toMatchObject({
+      setting: 'pendingApplicationLimit',
+      before: 3,
+      after: null,
+    })
+  })
+
+  it('reads a stored value that no longer passes its schema as the default', async () => {
+    await server.sql`UPDATE programme_settings SET value = '{"mentorAnswerDays": "soon"}'::jsonb
+      WHERE key = 'reminders'`
+    await server.sql`UPDATE programme_settings SET value = '"six"'::jsonb
+      WHERE key = 'programmeLengthMonths'`
+    const res = await admin.get('/api/admin/settings')
+    expect(res.body.reminders).toEqual(DEFAULT_REMINDER_SETTINGS)
+    expect(res.body.programmeLengthMonths).toBe(DEFAULT_PROGRAMME_SETTINGS.programmeLengthMonths)
+  })
+
+  it('applies a changed threshold at once: the next reminder run uses it', async () => {
+    const mentor = await server.signIn(unique('mentor'))
+    const mentee = await server.signIn(unique('mentee'))
+    const topic = await approvedTopic(admin, mentor)
+    const applied = await mentee.post(`/api/topics/${topic.id}/apply`)
+    expect(applied.status, applied.text).toBe(201)
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000)
+
+    await runReminders(server.sql, { now: inTwoDays })
+    expect(await notificationsOf(mentor, 'reminder_answer')).toEqual([])
+    const changed = await admin.patch('/api/admin/settings', {
+      reminders: { ...DEFAULT_REMINDER_SETTINGS, mentorAnswerDays: 1 },
+    })
+    expect(changed.status, changed.text).toBe(200)
+    await runReminders(server.sql, { now: inTwoDays })
+    expect(await notificationsOf(mentor, 'reminder_answer')).toHaveLength(1)
   })
 })

@@ -5,8 +5,10 @@ import {
   checkApply,
   checkListApplications,
   myApplicationSchema,
+  type PendingLimit,
 } from '../../shared/application.ts'
 import { listApplications } from '../applications/queries.ts'
+import type { Db } from '../db/connect.ts'
 import { actorOf, callerOn } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError } from '../http/errors.ts'
@@ -14,6 +16,7 @@ import { route } from '../http/route.ts'
 import { enforce, found } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { notify } from '../notifications/notify.ts'
+import { readProgrammeSettings } from '../settings/queries.ts'
 import { findUserById } from '../users/queries.ts'
 import { getVisibleTopic, lockVisibleTopic } from './queries.ts'
 
@@ -67,7 +70,7 @@ topicApplicationRoutes.post(
     errors: [401, 403, 404, 409],
     summary: 'Apply to a topic',
     description:
-      'Creates a pending application and notifies the mentor. Only for an approved topic that is not full, that is not the caller’s own and that the caller has not applied to yet. No body.',
+      'Creates a pending application and notifies the mentor. Only for an approved topic that is not full, that is not the caller’s own and that the caller has not applied to yet, and while the caller has fewer pending applications than the programme’s limit, if it sets one (409 otherwise, also under concurrent applies). No body.',
     response: { status: 201, schema: applicationSchema, description: 'The created application' },
   }),
   async (c) => {
@@ -75,7 +78,7 @@ topicApplicationRoutes.post(
     const topic = await lockVisibleTopic(db, actor, id)
     const [existing] = await db`
     SELECT 1 FROM applications WHERE topic_id = ${id} AND mentee_id = ${user.id}`
-    enforce(checkApply(actor, topic, existing !== undefined))
+    enforce(checkApply(actor, topic, existing !== undefined, await pendingLimit(db, user.id)))
     const [created] = await db<{ id: string }[]>`
     INSERT INTO applications (topic_id, mentee_id) VALUES (${id}, ${user.id})
     ON CONFLICT (topic_id, mentee_id) DO NOTHING RETURNING id`
@@ -86,3 +89,18 @@ topicApplicationRoutes.post(
     return c.json(found(application, 'Application not found'), 201)
   },
 )
+
+/**
+ * The programme's limit on pending applications and how many the mentee has.
+ * With a limit, the mentee's row is locked first, so their concurrent applies
+ * (to different topics) count one after another and never pass it together.
+ */
+async function pendingLimit(db: Db, menteeId: string): Promise<PendingLimit | undefined> {
+  const { pendingApplicationLimit: limit } = await readProgrammeSettings(db)
+  if (limit === null) return undefined
+  await db`SELECT 1 FROM users WHERE id = ${menteeId} FOR NO KEY UPDATE`
+  const [row] = await db<{ pending: number }[]>`
+    SELECT count(*)::int AS pending FROM applications
+    WHERE mentee_id = ${menteeId} AND status = 'pending'`
+  return { pending: row?.pending ?? 0, limit }
+}

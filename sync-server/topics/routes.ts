@@ -161,7 +161,9 @@ topicRoutes.patch(
       max_mentees = ${input.maxMentees}, seniority_required = ${db.array(input.seniorityRequired)}::seniority[],
       location = ${input.location}, interests = ${db.array(input.interests)}::text[],
       status = ${status}, rejection_reason = NULL,
-      updated_at = now()
+      updated_at = now(),
+      -- The mentor editing is activity on the topic (reminders, decision 0039).
+      last_activity_at = CASE WHEN ${topic.mentorId === user.id} THEN now() ELSE last_activity_at END
     WHERE id = ${id}`
     await rememberInterests(db, input.interests)
     if (topic.status === 'rejected') {
