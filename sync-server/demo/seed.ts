@@ -224,9 +224,9 @@ async function insertNotifications(db: Db, topicIds: Ids, userIds: Ids): Promise
   for (const { to, at, notification: n } of deliveries(topicIds)) {
     const read = at > userNamed(to).bellOpened
     await db`
-      INSERT INTO notifications (user_id, kind, title, message, link, read, created_at)
-      VALUES (${idOf(userIds, to)}, ${n.kind}, ${n.title}, ${n.message}, ${n.link}, ${read},
-              ${ago(db, at)})`
+      INSERT INTO notifications (user_id, kind, title, message, link, topic_id, read, created_at)
+      VALUES (${idOf(userIds, to)}, ${n.kind}, ${n.title}, ${n.message}, ${n.link}, ${n.topicId},
+              ${read}, ${ago(db, at)})`
   }
 }
 

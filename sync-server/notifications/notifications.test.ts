@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_PREFERENCES } from '../../shared/preferences.ts'
 import { approvedTopic, expectProblem, notificationsOf, signInAdmin, unique } from '../test/api.ts'
 import { type Client, startTestServer, type TestServer } from '../test/server.ts'
 
@@ -110,6 +111,7 @@ describe('PATCH /api/notifications/{id}', () => {
   })
 })
 
+/** The spec's object: the four switches, all on. */
 const ALL_TRUE = {
   emailNotifications: {
     newApplications: true,
@@ -118,13 +120,15 @@ const ALL_TRUE = {
     newTopicsForReview: true,
   },
 }
+/** What GET answers a new user: the spec's switches all on, and the delivery defaults of issue 18. */
+const DEFAULTS = { ...DEFAULT_PREFERENCES, ...ALL_TRUE }
 
 describe('GET /api/user/notification-preferences', () => {
   it('answers every preference on for a new user', async () => {
     const me = await server.signIn(unique('p-new'))
     const res = await me.get('/api/user/notification-preferences')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual(ALL_TRUE)
+    expect(res.body).toEqual(DEFAULTS)
   })
 
   it('answers the defaults even when the preferences row is missing', async () => {
@@ -133,7 +137,7 @@ describe('GET /api/user/notification-preferences', () => {
     await server.sql`
       DELETE FROM notification_preferences
       WHERE user_id = (SELECT id FROM users WHERE username = ${name})`
-    expect((await me.get('/api/user/notification-preferences')).body).toEqual(ALL_TRUE)
+    expect((await me.get('/api/user/notification-preferences')).body).toEqual(DEFAULTS)
   })
 
   it('answers 401 without a session', async () => {
@@ -157,12 +161,42 @@ describe('PATCH /api/user/notification-preferences', () => {
     const res = await me.patch('/api/user/notification-preferences', chosen)
 
     expect(res.status).toBe(200)
-    expect(res.body).toEqual(chosen)
-    expect((await me.get('/api/user/notification-preferences')).body).toEqual(chosen)
-    expect((await other.get('/api/user/notification-preferences')).body).toEqual(ALL_TRUE)
+    expect(res.body).toEqual({ ...DEFAULTS, ...chosen })
+    expect((await me.get('/api/user/notification-preferences')).body).toEqual({
+      ...DEFAULTS,
+      ...chosen,
+    })
+    expect((await other.get('/api/user/notification-preferences')).body).toEqual(DEFAULTS)
 
     const back = await me.patch('/api/user/notification-preferences', ALL_TRUE)
-    expect(back.body).toEqual(ALL_TRUE)
+    expect(back.body).toEqual(DEFAULTS)
+  })
+
+  it('saves the delivery settings beside them, and a PATCH of the spec’s object alone keeps them', async () => {
+    const me = await server.signIn(unique('p-delivery'))
+    const delivery = {
+      reminders: false,
+      emailDelivery: { ...DEFAULT_PREFERENCES.emailDelivery, newApplications: 'digest' },
+      timeZone: 'America/Sao_Paulo',
+      digestHour: 7,
+      quietHours: { enabled: true, from: 22, to: 7, weekends: false },
+    }
+    const res = await me.patch('/api/user/notification-preferences', { ...ALL_TRUE, ...delivery })
+    expect(res.status, res.text).toBe(200)
+    expect(res.body).toEqual({ ...ALL_TRUE, ...delivery })
+    const spec = { emailNotifications: { ...ALL_TRUE.emailNotifications, newApplications: false } }
+    expect((await me.patch('/api/user/notification-preferences', spec)).body).toEqual({
+      ...delivery,
+      ...spec,
+    })
+    const bad = await me.patch('/api/user/notification-preferences', {
+      ...ALL_TRUE,
+      timeZone: 'Atlantis/Lost_City',
+    })
+    expectProblem(bad, 400)
+    expect((await me.get('/api/user/notification-preferences')).body.timeZone).toBe(
+      'America/Sao_Paulo',
+    )
   })
 
   it.each([
@@ -187,7 +221,7 @@ describe('PATCH /api/user/notification-preferences', () => {
     const res = await me.patch('/api/user/notification-preferences', body)
     expectProblem(res, 400)
     expect(res.body.errors?.length).toBeGreaterThan(0)
-    expect((await me.get('/api/user/notification-preferences')).body).toEqual(ALL_TRUE)
+    expect((await me.get('/api/user/notification-preferences')).body).toEqual(DEFAULTS)
   })
 
   it('answers 401 without a session', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_PREFERENCES } from '../../shared/preferences.ts'
 import { SYNC_TABLES } from '../../shared/sync.ts'
 import {
   approvedTopic,
@@ -192,7 +193,7 @@ describe('GET /api/sync/pull: a first sync', () => {
     expect((await mentor.patch('/api/user/notification-preferences', chosen)).status).toBe(200)
     const mentors = await synced(mentor)
     const mentees = await synced(mentee)
-    expect(mentors.preferences).toEqual(chosen)
+    expect(mentors.preferences).toEqual({ ...DEFAULT_PREFERENCES, ...chosen })
     expect(mentees.preferences?.emailNotifications.newApplications).toBe(true)
     const mentorNotes = Object.keys(mentors.tables.notifications)
     expect(mentorNotes.length).toBeGreaterThan(0)
