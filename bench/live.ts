@@ -28,6 +28,10 @@ async function main(): Promise<void> {
   const push = await startFakePushService()
   const worker = startDeliveryWorker(server.sql, server.config, {
     log: { info: () => {}, warn: console.warn },
+    // Every apply is pushed, whatever the hour: the daily budget and quiet hours
+    // (issue 18) would hold the runs after the third, or all of them at night.
+    pushBudget: Number.MAX_SAFE_INTEGER,
+    now: () => new Date('2026-11-25T12:00:00Z'), // a Wednesday noon
   })
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -25,6 +25,8 @@ export type DeliveryOptions = {
   now: () => Date
   /** How often the worker looks for daily digests that are due. */
   digestEveryMs: number
+  /** Pushes a person a local day outside decisions (issue 18: 3); benchmarks lift it. */
+  pushBudget: number
 }
 
 export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
@@ -40,4 +42,5 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
   emailDelayMs: 15 * 60 * 1000,
   now: () => new Date(),
   digestEveryMs: 60_000,
+  pushBudget: 3,
 }

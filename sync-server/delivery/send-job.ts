@@ -39,8 +39,6 @@ export type Outcome =
   | { result: 'failed'; error: string }
   | { result: 'defer'; until: Date; reason: string }
 
-/** At most this many pushes a person a local day that are not decisions on their own things. */
-export const DAILY_PUSH_BUDGET = 3
 /** At most this many e-mails (the digest included) a person a local day, decisions aside. */
 export const DAILY_EMAIL_BUDGET = 1
 
@@ -139,10 +137,13 @@ export async function sendPushJob(ctx: JobContext, job: DeliveryJob): Promise<Ou
       day,
       'push',
       job.payload.notificationId,
-      DAILY_PUSH_BUDGET,
+      ctx.options.pushBudget,
     )
     if (!within) {
-      return { result: 'skipped', reason: `Over the daily budget of ${DAILY_PUSH_BUDGET} pushes.` }
+      return {
+        result: 'skipped',
+        reason: `Over the daily budget of ${ctx.options.pushBudget} pushes.`,
+      }
     }
   }
   const keys = await vapidKeys(ctx.sql, ctx.config)
