@@ -1,11 +1,21 @@
-import { type Preferences, preferencesSchema } from '../../../../shared/preferences.ts'
+import {
+  DEFAULT_PREFERENCES,
+  type Preferences,
+  preferencesSchema,
+} from '../../../../shared/preferences.ts'
 import {
   checkEditProfile,
   checkToggleAdmin,
   type UpdateProfileInput,
   updateProfileSchema,
 } from '../../../../shared/user.ts'
-import { readRow, readTable, readUserByUsername } from '../engine/view.ts'
+import {
+  preferencesOf,
+  readPreferences,
+  readRow,
+  readTable,
+  readUserByUsername,
+} from '../engine/view.ts'
 import type { Effect } from './mutation.ts'
 import {
   actorOf,
@@ -49,30 +59,37 @@ export async function updateProfile(
   })
 }
 
-/** PATCH /api/user/notification-preferences: the full preferences object. */
+/**
+ * PATCH /api/user/notification-preferences: the full preferences object,
+ * the change merged with the current (merged) row inside the write's
+ * transaction, so two quick changes never undo each other.
+ */
 export async function savePreferences(
   ctx: MutationContext,
-  preferences: Preferences,
+  change: Partial<Preferences>,
 ): Promise<Queued> {
-  const data = validate(preferencesSchema, preferences)
-  return queueMutation(ctx, async () => ({
-    kind: 'save-preferences',
-    method: 'PATCH',
-    path: '/api/user/notification-preferences',
-    body: data,
-    label: 'Save your notification preferences',
-    effects: [
-      {
-        table: 'preferences',
-        rowId: 'me',
-        op: {
-          create: { key: 'me', ...data },
-          set: { emailNotifications: data.emailNotifications },
+  return queueMutation(ctx, async () => {
+    const current = await readPreferences(ctx.db)
+    const data = validate(preferencesSchema, {
+      ...preferencesOf(current ?? DEFAULT_PREFERENCES),
+      ...change,
+    })
+    return {
+      kind: 'save-preferences',
+      method: 'PATCH',
+      path: '/api/user/notification-preferences',
+      body: data,
+      label: 'Save your notification preferences',
+      effects: [
+        {
+          table: 'preferences',
+          rowId: 'me',
+          op: { create: { key: 'me', ...data }, set: { ...data } },
         },
-      },
-    ],
-    confirmIn: 'preferences',
-  }))
+      ],
+      confirmIn: 'preferences',
+    }
+  })
 }
 
 /**
