@@ -16,6 +16,7 @@ import { EmptyState, PageHeader } from '../../components/ui/page.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
 import { VirtualGrid } from '../../components/ui/virtual-grid.tsx'
 import { paths } from '../../lib/paths.ts'
+import { usePendingLimit } from '../../components/topic/apply-rule.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import type { SyncApplication, SyncDb, SyncTopic } from '../../sync/engine/db.ts'
@@ -49,6 +50,7 @@ export default function TopicList() {
   useDocumentTitle('Topics')
   const me = useCurrentUser()
   const catalog = useTopicCatalog(me.id)
+  const pendingLimit = usePendingLimit()
   const { lastSyncedAt } = useSyncStatus()
   const [params, setParams] = useSearchParams()
   const filters = filtersFromParams(params)
@@ -165,6 +167,7 @@ export default function TopicList() {
                       topic={topic}
                       me={me}
                       application={catalog.mine.get(topic.id)}
+                      pendingLimit={pendingLimit}
                       terms={hit ? search.terms(hit) : undefined}
                       matchedText={hit?.inText}
                     />
