@@ -5,11 +5,15 @@ import { handlePush } from './sw-push.ts'
 // the app is in use on this device, but always the poke that updates the bell;
 // otherwise the notification, replacing the last one about the same topic.
 
-type FakeWindow = { visibilityState: string; focused: boolean; postMessage: ReturnType<typeof vi.fn> }
+type FakeWindow = {
+  visibilityState: string
+  focused: boolean
+  postMessage: ReturnType<typeof vi.fn>
+}
 
 function fakeWorker(windows: Omit<FakeWindow, 'postMessage'>[]) {
   const clients: FakeWindow[] = windows.map((w) => ({ ...w, postMessage: vi.fn() }))
-  const showNotification = vi.fn(async () => {})
+  const showNotification = vi.fn(async (_title: string, _options: NotificationOptions) => {})
   const sw = {
     clients: { matchAll: vi.fn(async () => clients) },
     registration: { showNotification },
@@ -18,7 +22,9 @@ function fakeWorker(windows: Omit<FakeWindow, 'postMessage'>[]) {
 }
 
 function pushOf(payload: unknown): PushEvent {
-  return { data: { json: () => payload, text: () => JSON.stringify(payload) } } as unknown as PushEvent
+  return {
+    data: { json: () => payload, text: () => JSON.stringify(payload) },
+  } as unknown as PushEvent
 }
 
 const payload = {
@@ -36,7 +42,8 @@ describe('handlePush', () => {
     ])
     await handlePush(sw, pushOf(payload))
     expect(showNotification).not.toHaveBeenCalled()
-    for (const client of clients) expect(client.postMessage).toHaveBeenCalledWith({ type: 'sync-poke' })
+    for (const client of clients)
+      expect(client.postMessage).toHaveBeenCalledWith({ type: 'sync-poke' })
   })
 
   it('shows the notification, tagged by topic and alerting again, when no window is in use', async () => {
@@ -54,7 +61,8 @@ describe('handlePush', () => {
       tag: payload.tag,
       renotify: true,
     })
-    for (const client of clients) expect(client.postMessage).toHaveBeenCalledWith({ type: 'sync-poke' })
+    for (const client of clients)
+      expect(client.postMessage).toHaveBeenCalledWith({ type: 'sync-poke' })
   })
 
   it('shows it with no window open, without a tag (nor renotify) when the push has none', async () => {

@@ -1,9 +1,5 @@
 import { useMemo } from 'react'
-import {
-  canApply,
-  type PendingLimit,
-  pendingLimitMessage,
-} from '../../../../shared/application.ts'
+import { canApply, type PendingLimit, pendingLimitMessage } from '../../../../shared/application.ts'
 import type { Actor } from '../../../../shared/decision.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useSynced } from '../../sync/engine/react.ts'

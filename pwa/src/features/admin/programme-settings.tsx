@@ -1,5 +1,5 @@
 import { ArrowPathIcon } from '@heroicons/react/20/solid'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { inDemand, type MatchPerson, recommend } from '../../../../shared/matching.ts'
 import {
   DEFAULT_MATCH_WEIGHTS,
@@ -8,19 +8,18 @@ import {
   MATCH_WEIGHT_MAX,
   type MatchFactor,
   type MatchWeights,
-  type SettingsChange,
-  settingsChangeSchema,
 } from '../../../../shared/programme-settings.ts'
 import { useMatchingData } from '../../components/matching/use-matching.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
 import { PageHeader } from '../../components/ui/page.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
-import { formatDateTime } from '../../lib/format.ts'
-import { BROWSER_HTTP, request } from '../../lib/http.ts'
 import { useChange } from '../../lib/use-change.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useMutations } from '../../sync/engine/react.ts'
+import { settingsOf } from '../../sync/engine/view.ts'
+import { ProgrammeRules } from './programme-rules.tsx'
+import { ChangeLog } from './settings-change-log.tsx'
 
 const FACTOR_HINTS: Record<MatchFactor, string> = {
   interests: 'Interests the person and the topic share. Always counts: recommendations share one.',
@@ -36,7 +35,8 @@ const SAMPLE = 6
 /**
  * Programme settings (issue 17, and the home of issue 18's): the weights of
  * the five match factors, with their effect on a sample of people before
- * saving, and the log of changes. Saved weights reach every device with the
+ * saving; the reminders, the programme's length and the pending limit; and
+ * the log of changes. Saved weights reach every device with the
  * next sync; the scoring runs there.
  */
 export default function ProgrammeSettings() {
@@ -44,7 +44,8 @@ export default function ProgrammeSettings() {
   const data = useMatchingData()
   const mutate = useMutations()
   const change = useChange()
-  const saved = data?.settings?.matchWeights ?? DEFAULT_MATCH_WEIGHTS
+  const settings = settingsOf(data?.settings)
+  const saved = settings.matchWeights
   const [draft, setDraft] = useState<MatchWeights | null>(null)
   const [saving, setSaving] = useState(false)
   const weights = draft ?? saved
@@ -71,74 +72,77 @@ export default function ProgrammeSettings() {
         description="How your programme works. Changes apply to everyone and are logged."
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
-        <Card className="lg:col-span-2">
-          <CardBody className="space-y-5">
-            <div>
-              <h2 className="text-base font-semibold text-slate-900 dark:text-white">
-                Match weights
-              </h2>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                A match score is the weighted mean of five factors. Only how the weights compare
-                matters.
-              </p>
-            </div>
-            {MATCH_FACTORS.map((factor) => (
-              <div key={factor}>
-                <div className="flex items-baseline justify-between gap-3">
-                  <label
-                    htmlFor={`weight-${factor}`}
-                    className="text-sm font-medium text-slate-900 dark:text-white"
-                  >
-                    {MATCH_FACTOR_LABELS[factor]}
-                  </label>
-                  <output
-                    htmlFor={`weight-${factor}`}
-                    className="w-8 text-right text-sm font-semibold text-brand-700 tabular-nums dark:text-brand-300"
-                  >
-                    {weights[factor]}
-                  </output>
-                </div>
-                <input
-                  id={`weight-${factor}`}
-                  type="range"
-                  min={factor === 'interests' ? 1 : 0}
-                  max={MATCH_WEIGHT_MAX}
-                  step={1}
-                  value={weights[factor]}
-                  aria-describedby={`weight-${factor}-hint`}
-                  onChange={(event) =>
-                    setDraft({ ...weights, [factor]: Number(event.target.value) })
-                  }
-                  className="mt-2 w-full accent-brand-600"
-                />
-                <p
-                  id={`weight-${factor}-hint`}
-                  className="text-xs text-slate-600 dark:text-slate-400"
-                >
-                  {FACTOR_HINTS[factor]}
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardBody className="space-y-5">
+              <div>
+                <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+                  Match weights
+                </h2>
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                  A match score is the weighted mean of five factors. Only how the weights compare
+                  matters.
                 </p>
               </div>
-            ))}
-            <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-              <Button onClick={save} busy={saving} disabled={!dirty}>
-                Save weights
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => setDraft(DEFAULT_MATCH_WEIGHTS)}
-                disabled={MATCH_FACTORS.every((f) => weights[f] === DEFAULT_MATCH_WEIGHTS[f])}
-              >
-                <ArrowPathIcon className="size-4" aria-hidden="true" />
-                Defaults
-              </Button>
-              {dirty && (
-                <Button variant="ghost" onClick={() => setDraft(null)}>
-                  Discard changes
+              {MATCH_FACTORS.map((factor) => (
+                <div key={factor}>
+                  <div className="flex items-baseline justify-between gap-3">
+                    <label
+                      htmlFor={`weight-${factor}`}
+                      className="text-sm font-medium text-slate-900 dark:text-white"
+                    >
+                      {MATCH_FACTOR_LABELS[factor]}
+                    </label>
+                    <output
+                      htmlFor={`weight-${factor}`}
+                      className="w-8 text-right text-sm font-semibold text-brand-700 tabular-nums dark:text-brand-300"
+                    >
+                      {weights[factor]}
+                    </output>
+                  </div>
+                  <input
+                    id={`weight-${factor}`}
+                    type="range"
+                    min={factor === 'interests' ? 1 : 0}
+                    max={MATCH_WEIGHT_MAX}
+                    step={1}
+                    value={weights[factor]}
+                    aria-describedby={`weight-${factor}-hint`}
+                    onChange={(event) =>
+                      setDraft({ ...weights, [factor]: Number(event.target.value) })
+                    }
+                    className="mt-2 w-full accent-brand-600"
+                  />
+                  <p
+                    id={`weight-${factor}-hint`}
+                    className="text-xs text-slate-600 dark:text-slate-400"
+                  >
+                    {FACTOR_HINTS[factor]}
+                  </p>
+                </div>
+              ))}
+              <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+                <Button onClick={save} busy={saving} disabled={!dirty}>
+                  Save weights
                 </Button>
-              )}
-            </div>
-          </CardBody>
-        </Card>
+                <Button
+                  variant="secondary"
+                  onClick={() => setDraft(DEFAULT_MATCH_WEIGHTS)}
+                  disabled={MATCH_FACTORS.every((f) => weights[f] === DEFAULT_MATCH_WEIGHTS[f])}
+                >
+                  <ArrowPathIcon className="size-4" aria-hidden="true" />
+                  Defaults
+                </Button>
+                {dirty && (
+                  <Button variant="ghost" onClick={() => setDraft(null)}>
+                    Discard changes
+                  </Button>
+                )}
+              </div>
+            </CardBody>
+          </Card>
+          <ProgrammeRules saved={settings} />
+        </div>
         <div className="space-y-6 lg:col-span-3">
           <Preview data={data} saved={saved} weights={weights} dirty={dirty} />
           <ChangeLog version={data.settings?.updatedAt ?? null} />
@@ -236,77 +240,4 @@ function sampleOf<P extends MatchPerson>(people: readonly P[]): P[] {
       (a, b) => Number(b.lookingForMentor) - Number(a.lookingForMentor) || a.id.localeCompare(b.id),
     )
     .slice(0, SAMPLE)
-}
-
-/** The logged changes (online: the log is not synced). */
-function ChangeLog(props: { version: string | null }) {
-  const [state, setState] = useState<
-    { kind: 'loading' } | { kind: 'offline' } | { kind: 'ready'; changes: SettingsChange[] }
-  >({ kind: 'loading' })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the settings change.
-  useEffect(() => {
-    let stopped = false
-    request(BROWSER_HTTP, 'GET', '/api/admin/settings/changes', undefined)
-      .then((answer) => {
-        if (stopped) return
-        const parsed = settingsChangeSchema.array().safeParse(answer.body)
-        setState(
-          answer.status === 200 && parsed.success
-            ? { kind: 'ready', changes: parsed.data }
-            : { kind: 'offline' },
-        )
-      })
-      .catch(() => {
-        if (!stopped) setState({ kind: 'offline' })
-      })
-    return () => {
-      stopped = true
-    }
-  }, [props.version])
-  return (
-    <Card>
-      <CardBody>
-        <h2 className="text-base font-semibold text-slate-900 dark:text-white">Changes</h2>
-        {state.kind === 'loading' && (
-          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Loading…</p>
-        )}
-        {state.kind === 'offline' && (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            The list of changes is shown when you are online.
-          </p>
-        )}
-        {state.kind === 'ready' &&
-          (state.changes.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              No changes yet: the programme uses the default settings.
-            </p>
-          ) : (
-            <ul className="mt-3 space-y-3 text-sm" aria-label="Changes">
-              {state.changes.map((c) => (
-                <li key={c.id}>
-                  <p className="text-slate-900 dark:text-white">
-                    <span className="font-medium">
-                      {c.changedBy.full_name || c.changedBy.username}
-                    </span>{' '}
-                    changed the match weights
-                  </p>
-                  <p className="text-slate-600 dark:text-slate-400">
-                    {describeChange(c)} · {formatDateTime(c.changedAt)}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          ))}
-      </CardBody>
-    </Card>
-  )
-}
-
-function describeChange(change: SettingsChange): string {
-  const before = (change.before ?? DEFAULT_MATCH_WEIGHTS) as Partial<MatchWeights>
-  const after = (change.after ?? {}) as Partial<MatchWeights>
-  const parts = MATCH_FACTORS.filter((f) => before[f] !== after[f]).map(
-    (f) => `${MATCH_FACTOR_LABELS[f]} ${before[f] ?? '–'} → ${after[f] ?? '–'}`,
-  )
-  return parts.length > 0 ? parts.join(', ') : 'No weight changed'
 }

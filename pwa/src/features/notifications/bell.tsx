@@ -192,7 +192,12 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
               )
               // A reminder's buttons sit under its link (a button may not be inside one).
               const actions = hasActions(n) && (
-                <div className={cn('px-4 pb-3 -mt-2', isNew(n) && 'bg-brand-50/60 dark:bg-brand-950/40')}>
+                <div
+                  className={cn(
+                    'px-4 pb-3 -mt-2',
+                    isNew(n) && 'bg-brand-50/60 dark:bg-brand-950/40',
+                  )}
+                >
                   <ReminderActions notification={n} />
                 </div>
               )

@@ -57,10 +57,7 @@ export function DeliverySettings(props: {
           value={preferences.digestHour}
           onChange={(digestHour) => save({ digestHour })}
         />
-        <TimeZoneSelect
-          value={preferences.timeZone}
-          onChange={(timeZone) => save({ timeZone })}
-        />
+        <TimeZoneSelect value={preferences.timeZone} onChange={(timeZone) => save({ timeZone })} />
       </div>
     </Card>
   )
@@ -126,11 +123,7 @@ function TimeZoneSelect(props: { value: string | null; onChange: (zone: string) 
 }
 
 /** A card's heading row, as the e-mail switches' card has it. */
-export function SectionHeading(props: {
-  icon: typeof ClockIcon
-  id?: string
-  children: string
-}) {
+export function SectionHeading(props: { icon: typeof ClockIcon; id?: string; children: string }) {
   const Icon = props.icon
   return (
     <div className="flex items-center gap-3 border-b border-slate-200 px-5 py-4 sm:px-6 dark:border-slate-800">

@@ -1,7 +1,11 @@
 import { Field, Label } from '@headlessui/react'
 import { MoonIcon } from '@heroicons/react/24/outline'
 import { useState } from 'react'
-import { type Preferences, preferencesSchema, type QuietHours } from '../../../../shared/preferences.ts'
+import {
+  type Preferences,
+  preferencesSchema,
+  type QuietHours,
+} from '../../../../shared/preferences.ts'
 import { Card } from '../../components/ui/card.tsx'
 import { ToggleSwitch } from '../../components/ui/toggle-switch.tsx'
 import { SectionHeading } from './delivery-settings.tsx'

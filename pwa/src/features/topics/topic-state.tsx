@@ -47,7 +47,11 @@ export function TopicState(props: {
       <ApplyButton key="apply" topicId={topic.id} subject={topic.subject} />
     ),
     offer.kind === 'limited' && (
-      <p key="limit" className="text-xs text-slate-600 dark:text-slate-400" data-testid="apply-limit">
+      <p
+        key="limit"
+        className="text-xs text-slate-600 dark:text-slate-400"
+        data-testid="apply-limit"
+      >
         {offer.message}
       </p>
     ),
