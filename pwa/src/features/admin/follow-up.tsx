@@ -8,7 +8,7 @@ import { paths } from '../../lib/paths.ts'
 import { useSyncStatus } from '../../sync/engine/react.ts'
 import { type FollowUpState, fetchFollowUp } from './follow-up-api.ts'
 
-export const OFFLINE_TEXT = 'Connect to the internet to see these lists.'
+const OFFLINE_TEXT = 'Connect to the internet to see these lists.'
 
 /**
  * "Waiting for an answer" and "Needs a check-in" (issue 18), above the
@@ -76,37 +76,35 @@ function FollowUpSection(props: {
   const { state } = props
   const headingId = `${props.id}-heading`
   return (
-    <Card className="overflow-hidden">
-      <section aria-labelledby={headingId} data-testid={props.id}>
-        <div className="flex h-12 items-center gap-2 border-b border-slate-200 px-4 dark:border-slate-800">
-          <span className="text-brand-600 dark:text-brand-400">{props.icon}</span>
-          <h2 id={headingId} className="font-semibold text-slate-900 dark:text-white">
-            {props.title}
-          </h2>
-          {props.count !== undefined && props.count > 0 && (
-            <Badge tone="warning" className="ml-auto">
-              {props.count}
-            </Badge>
-          )}
-        </div>
-        {/* One height for every state: the list scrolls inside it. */}
-        <div
-          className="h-52 overflow-y-auto overscroll-contain"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-          tabIndex={0}
-          aria-label={props.title}
-          aria-busy={state.kind === 'loading'}
-        >
-          {state.kind === 'loading' ? (
-            <Skeleton />
-          ) : state.kind === 'offline' || state.kind === 'error' ? (
-            <Quiet>{state.kind === 'offline' ? OFFLINE_TEXT : state.detail}</Quiet>
-          ) : props.count === 0 ? (
-            <Quiet>{props.empty}</Quiet>
-          ) : (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">{props.children}</ul>
-          )}
-        </div>
+    <Card className="overflow-hidden" data-testid={props.id}>
+      <div className="flex h-12 items-center gap-2 border-b border-slate-200 px-4 dark:border-slate-800">
+        <span className="text-brand-600 dark:text-brand-400">{props.icon}</span>
+        <h2 id={headingId} className="font-semibold text-slate-900 dark:text-white">
+          {props.title}
+        </h2>
+        {props.count !== undefined && props.count > 0 && (
+          <Badge tone="warning" className="ml-auto">
+            {props.count}
+          </Badge>
+        )}
+      </div>
+      {/* One height for every state: the list scrolls inside it. */}
+      <section
+        className="h-52 overflow-y-auto overscroll-contain"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+        aria-labelledby={headingId}
+        aria-busy={state.kind === 'loading'}
+      >
+        {state.kind === 'loading' ? (
+          <Skeleton />
+        ) : state.kind === 'offline' || state.kind === 'error' ? (
+          <Quiet>{state.kind === 'offline' ? OFFLINE_TEXT : state.detail}</Quiet>
+        ) : props.count === 0 ? (
+          <Quiet>{props.empty}</Quiet>
+        ) : (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">{props.children}</ul>
+        )}
       </section>
     </Card>
   )

@@ -41,19 +41,19 @@ const toDraft = (s: ProgrammeSettings): Draft => ({
 const textOf = (n: number | null) => (n === null ? null : String(n))
 /** '' stays not-a-number, so the schema names it rather than reading 0. */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
-const valueOf = (text: string | null) => (text === null ? null : numberOf(text))
+const numberOrOff = (text: string | null) => (text === null ? null : numberOf(text))
 
 function toSettings(d: Draft) {
   const reminders = {
     ...(Object.fromEntries(
-      REMINDER_STAGES.map((stage) => [stage, valueOf(d.reminders[stage])]),
+      REMINDER_STAGES.map((stage) => [stage, numberOrOff(d.reminders[stage])]),
     ) as Record<(typeof REMINDER_STAGES)[number], number | null>),
     concludeAtProgrammeEnd: d.reminders.concludeAtProgrammeEnd,
   } satisfies ReminderSettings
   return {
     reminders,
     programmeLengthMonths: numberOf(d.programmeLengthMonths),
-    pendingApplicationLimit: valueOf(d.pendingApplicationLimit),
+    pendingApplicationLimit: numberOrOff(d.pendingApplicationLimit),
   }
 }
 

@@ -87,7 +87,7 @@ const SETTING_NAMES: Record<SettingsChange['setting'], string> = {
 }
 
 /** A logged change in words: what each changed value was, and is. */
-export function describeChange(change: SettingsChange): string {
+function describeChange(change: SettingsChange): string {
   switch (change.setting) {
     case 'matchWeights': {
       const before = (change.before ??

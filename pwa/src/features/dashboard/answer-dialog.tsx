@@ -11,7 +11,7 @@ import { ApplicationRow } from './application-row.tsx'
 import { ApplicationStatusBadge } from './application-status-badge.tsx'
 import { RejectDialog } from './reject-dialog.tsx'
 
-export const ALREADY_ANSWERED = 'This application was already answered.'
+const ALREADY_ANSWERED = 'This application was already answered.'
 
 /**
  * The actionable reminder (issue 18): /dashboard?application=<id> opens the

@@ -1,11 +1,11 @@
 import { Field, Label, Select } from '@headlessui/react'
-import { controlClasses } from '../../components/ui/field.tsx'
 import { cn } from '../../components/ui/cn.ts'
+import { controlClasses } from '../../components/ui/field.tsx'
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
 
 /** 8 → "08:00". */
-export function hourLabel(hour: number): string {
+function hourLabel(hour: number): string {
   return `${String(hour).padStart(2, '0')}:00`
 }
 

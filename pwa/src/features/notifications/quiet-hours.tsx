@@ -12,7 +12,7 @@ import { SectionHeading } from './delivery-settings.tsx'
 import { HourSelect } from './hour-select.tsx'
 import { PreferenceSwitch } from './preference-switch.tsx'
 
-export const QUIET_HOURS_TEXT =
+const QUIET_HOURS_TEXT =
   'Nothing is pushed or e-mailed in quiet hours; it waits for the morning.'
 
 /**

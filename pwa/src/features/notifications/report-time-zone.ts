@@ -3,7 +3,7 @@ import { isTimeZone } from '../../../../shared/preferences.ts'
 import { useMutations, usePreferences } from '../../sync/engine/react.ts'
 
 /** The browser's IANA time zone, or null when it reports none this app can use. */
-export function browserTimeZone(): string | null {
+function browserTimeZone(): string | null {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
   return zone && isTimeZone(zone) ? zone : null
 }

@@ -8,8 +8,8 @@ import {
 import { readRow } from '../engine/view.ts'
 import {
   found,
-  MutationRefused,
   type MutationContext,
+  MutationRefused,
   type Queued,
   queueMutation,
   validate,
