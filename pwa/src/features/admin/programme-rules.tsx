@@ -121,21 +121,23 @@ export function ProgrammeRules(props: { saved: ProgrammeSettings }) {
           <Heading id="reminders-heading" text="Reminders">
             Who is reminded of what, and after how many days. Off sends none.
           </Heading>
-          {REMINDER_STAGES.map((stage) => (
-            <DaysOrOff
-              key={stage}
-              id={`stage-${stage}`}
-              label={REMINDER_STAGE_LABELS[stage].label}
-              description={REMINDER_STAGE_LABELS[stage].description}
-              value={shown.reminders[stage]}
-              fallback={String(defaultDays(props.saved, stage))}
-              unit="days"
-              max={REMINDER_DAYS_MAX}
-              error={errorAt('reminders', stage)}
-              onChange={(value) => setStage(stage, value)}
-            />
-          ))}
-          <Field className="flex items-start justify-between gap-4">
+          <div className="grid gap-x-10 gap-y-6 md:grid-cols-2">
+            {REMINDER_STAGES.map((stage) => (
+              <DaysOrOff
+                key={stage}
+                id={`stage-${stage}`}
+                label={REMINDER_STAGE_LABELS[stage].label}
+                description={REMINDER_STAGE_LABELS[stage].description}
+                value={shown.reminders[stage]}
+                fallback={String(defaultDays(props.saved, stage))}
+                unit="days"
+                max={REMINDER_DAYS_MAX}
+                error={errorAt('reminders', stage)}
+                onChange={(value) => setStage(stage, value)}
+              />
+            ))}
+          </div>
+          <Field className="flex items-start justify-between gap-4 md:max-w-[calc(50%-1.25rem)]">
             <Label className="text-sm font-medium text-slate-900 dark:text-white">
               {CONCLUDE_LABEL}
             </Label>
@@ -148,38 +150,42 @@ export function ProgrammeRules(props: { saved: ProgrammeSettings }) {
           </Field>
         </section>
 
-        <section aria-labelledby="length-heading" className="space-y-3">
-          <Heading id="length-heading" text="Programme length">
-            How long a mentorship runs: after this, its mentor is reminded to conclude it.
-          </Heading>
-          <NumberField
-            id="programme-length"
-            label="Months"
-            value={shown.programmeLengthMonths}
-            max={PROGRAMME_LENGTH_MONTHS_MAX}
-            error={errorAt('programmeLengthMonths')}
-            onChange={(programmeLengthMonths) => edit((d) => ({ ...d, programmeLengthMonths }))}
-            suffix="months"
-          />
-        </section>
+        <div className="grid gap-x-10 gap-y-8 border-t border-slate-200 pt-6 md:grid-cols-2 dark:border-slate-800">
+          <section aria-labelledby="length-heading" className="space-y-3">
+            <Heading id="length-heading" text="Programme length">
+              How long a mentorship runs: after this, its mentor is reminded to conclude it.
+            </Heading>
+            <NumberField
+              id="programme-length"
+              label="Months"
+              value={shown.programmeLengthMonths}
+              max={PROGRAMME_LENGTH_MONTHS_MAX}
+              error={errorAt('programmeLengthMonths')}
+              onChange={(programmeLengthMonths) => edit((d) => ({ ...d, programmeLengthMonths }))}
+              suffix="months"
+            />
+          </section>
 
-        <section aria-labelledby="pending-heading" className="space-y-3">
-          <Heading id="pending-heading" text="Pending applications">
-            How many applications a mentee may have waiting for an answer at once.
-          </Heading>
-          <DaysOrOff
-            id="pending-limit"
-            label="Limit pending applications"
-            description="Off: no limit."
-            value={shown.pendingApplicationLimit}
-            fallback="3"
-            max={PENDING_APPLICATION_LIMIT_MAX}
-            error={errorAt('pendingApplicationLimit')}
-            onChange={(pendingApplicationLimit) => edit((d) => ({ ...d, pendingApplicationLimit }))}
-            prefix="At most"
-            unit="pending applications per mentee"
-          />
-        </section>
+          <section aria-labelledby="pending-heading" className="space-y-3">
+            <Heading id="pending-heading" text="Pending applications">
+              How many applications a mentee may have waiting for an answer at once.
+            </Heading>
+            <DaysOrOff
+              id="pending-limit"
+              label="Limit pending applications"
+              description="Off: no limit."
+              value={shown.pendingApplicationLimit}
+              fallback="3"
+              max={PENDING_APPLICATION_LIMIT_MAX}
+              error={errorAt('pendingApplicationLimit')}
+              onChange={(pendingApplicationLimit) =>
+                edit((d) => ({ ...d, pendingApplicationLimit }))
+              }
+              prefix="At most"
+              unit="pending applications per mentee"
+            />
+          </section>
+        </div>
 
         <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
           <Button onClick={save} busy={saving} disabled={!dirty || !check.success}>
@@ -285,19 +291,21 @@ function NumberField(props: {
       </Label>
       <div className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
         {props.prefix && <span aria-hidden="true">{props.prefix}</span>}
-        <Input
-          id={props.id}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={props.max}
-          step={1}
-          value={props.value}
-          invalid={props.error !== undefined}
-          aria-describedby={props.error ? errorId : undefined}
-          onChange={(event) => props.onChange(event.target.value)}
-          className={cn(controlClasses, 'h-9 w-20 tabular-nums')}
-        />
+        <div className="w-20 shrink-0">
+          <Input
+            id={props.id}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={props.max}
+            step={1}
+            value={props.value}
+            invalid={props.error !== undefined}
+            aria-describedby={props.error ? errorId : undefined}
+            onChange={(event) => props.onChange(event.target.value)}
+            className={cn(controlClasses, 'h-9 tabular-nums')}
+          />
+        </div>
         <span aria-hidden="true">{props.suffix}</span>
       </div>
       {props.error && (

@@ -72,81 +72,81 @@ export default function ProgrammeSettings() {
         description="How your programme works. Changes apply to everyone and are logged."
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
-        <div className="space-y-6 lg:col-span-2">
-          <Card>
-            <CardBody className="space-y-5">
-              <div>
-                <h2 className="text-base font-semibold text-slate-900 dark:text-white">
-                  Match weights
-                </h2>
-                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                  A match score is the weighted mean of five factors. Only how the weights compare
-                  matters.
+        <Card className="lg:col-span-2">
+          <CardBody className="space-y-5">
+            <div>
+              <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+                Match weights
+              </h2>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                A match score is the weighted mean of five factors. Only how the weights compare
+                matters.
+              </p>
+            </div>
+            {MATCH_FACTORS.map((factor) => (
+              <div key={factor}>
+                <div className="flex items-baseline justify-between gap-3">
+                  <label
+                    htmlFor={`weight-${factor}`}
+                    className="text-sm font-medium text-slate-900 dark:text-white"
+                  >
+                    {MATCH_FACTOR_LABELS[factor]}
+                  </label>
+                  <output
+                    htmlFor={`weight-${factor}`}
+                    className="w-8 text-right text-sm font-semibold text-brand-700 tabular-nums dark:text-brand-300"
+                  >
+                    {weights[factor]}
+                  </output>
+                </div>
+                <input
+                  id={`weight-${factor}`}
+                  type="range"
+                  min={factor === 'interests' ? 1 : 0}
+                  max={MATCH_WEIGHT_MAX}
+                  step={1}
+                  value={weights[factor]}
+                  aria-describedby={`weight-${factor}-hint`}
+                  onChange={(event) =>
+                    setDraft({ ...weights, [factor]: Number(event.target.value) })
+                  }
+                  className="mt-2 w-full accent-brand-600"
+                />
+                <p
+                  id={`weight-${factor}-hint`}
+                  className="text-xs text-slate-600 dark:text-slate-400"
+                >
+                  {FACTOR_HINTS[factor]}
                 </p>
               </div>
-              {MATCH_FACTORS.map((factor) => (
-                <div key={factor}>
-                  <div className="flex items-baseline justify-between gap-3">
-                    <label
-                      htmlFor={`weight-${factor}`}
-                      className="text-sm font-medium text-slate-900 dark:text-white"
-                    >
-                      {MATCH_FACTOR_LABELS[factor]}
-                    </label>
-                    <output
-                      htmlFor={`weight-${factor}`}
-                      className="w-8 text-right text-sm font-semibold text-brand-700 tabular-nums dark:text-brand-300"
-                    >
-                      {weights[factor]}
-                    </output>
-                  </div>
-                  <input
-                    id={`weight-${factor}`}
-                    type="range"
-                    min={factor === 'interests' ? 1 : 0}
-                    max={MATCH_WEIGHT_MAX}
-                    step={1}
-                    value={weights[factor]}
-                    aria-describedby={`weight-${factor}-hint`}
-                    onChange={(event) =>
-                      setDraft({ ...weights, [factor]: Number(event.target.value) })
-                    }
-                    className="mt-2 w-full accent-brand-600"
-                  />
-                  <p
-                    id={`weight-${factor}-hint`}
-                    className="text-xs text-slate-600 dark:text-slate-400"
-                  >
-                    {FACTOR_HINTS[factor]}
-                  </p>
-                </div>
-              ))}
-              <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-                <Button onClick={save} busy={saving} disabled={!dirty}>
-                  Save weights
+            ))}
+            <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+              <Button onClick={save} busy={saving} disabled={!dirty}>
+                Save weights
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => setDraft(DEFAULT_MATCH_WEIGHTS)}
+                disabled={MATCH_FACTORS.every((f) => weights[f] === DEFAULT_MATCH_WEIGHTS[f])}
+              >
+                <ArrowPathIcon className="size-4" aria-hidden="true" />
+                Defaults
+              </Button>
+              {dirty && (
+                <Button variant="ghost" onClick={() => setDraft(null)}>
+                  Discard changes
                 </Button>
-                <Button
-                  variant="secondary"
-                  onClick={() => setDraft(DEFAULT_MATCH_WEIGHTS)}
-                  disabled={MATCH_FACTORS.every((f) => weights[f] === DEFAULT_MATCH_WEIGHTS[f])}
-                >
-                  <ArrowPathIcon className="size-4" aria-hidden="true" />
-                  Defaults
-                </Button>
-                {dirty && (
-                  <Button variant="ghost" onClick={() => setDraft(null)}>
-                    Discard changes
-                  </Button>
-                )}
-              </div>
-            </CardBody>
-          </Card>
-          <ProgrammeRules saved={settings} />
-        </div>
+              )}
+            </div>
+          </CardBody>
+        </Card>
         <div className="space-y-6 lg:col-span-3">
           <Preview data={data} saved={saved} weights={weights} dirty={dirty} />
-          <ChangeLog version={data.settings?.updatedAt ?? null} />
         </div>
+      </div>
+      <div className="mt-6 space-y-6">
+        <ProgrammeRules saved={settings} />
+        <ChangeLog version={data.settings?.updatedAt ?? null} />
       </div>
     </>
   )

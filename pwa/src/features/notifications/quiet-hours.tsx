@@ -12,8 +12,7 @@ import { SectionHeading } from './delivery-settings.tsx'
 import { HourSelect } from './hour-select.tsx'
 import { PreferenceSwitch } from './preference-switch.tsx'
 
-const QUIET_HOURS_TEXT =
-  'Nothing is pushed or e-mailed in quiet hours; it waits for the morning.'
+const QUIET_HOURS_TEXT = 'Nothing is pushed or e-mailed in quiet hours; it waits for the morning.'
 
 /**
  * Quiet hours (issue 18): on or off, from and to (local hours), weekends
@@ -50,7 +49,7 @@ export function QuietHoursSettings(props: {
         checked={shown.enabled}
         onChange={(enabled) => update({ enabled })}
       />
-      <div className="grid grid-cols-2 gap-4 border-t border-slate-200 px-5 py-4 sm:px-6 dark:border-slate-800">
+      <div className="grid grid-cols-2 gap-x-4 gap-y-1.5 border-t border-slate-200 px-5 pt-4 pb-2 sm:px-6 dark:border-slate-800">
         <HourSelect
           label="From"
           value={shown.from}
@@ -69,7 +68,7 @@ export function QuietHoursSettings(props: {
         <p
           id="quiet-hours-error"
           role="alert"
-          className="col-span-2 -mt-2 min-h-5 text-sm font-medium text-red-600 dark:text-red-400"
+          className="col-span-2 min-h-5 text-sm font-medium text-red-600 dark:text-red-400"
         >
           {error}
         </p>
