@@ -12,6 +12,7 @@ import {
 import { Card } from '../../components/ui/card.tsx'
 import { cn } from '../../components/ui/cn.ts'
 import { controlClasses } from '../../components/ui/field.tsx'
+import type { PreferencesChange } from '../../sync/mutators/users.ts'
 import { HourSelect } from './hour-select.tsx'
 import { CATEGORY_LABELS } from './switches.ts'
 
@@ -21,11 +22,11 @@ import { CATEGORY_LABELS } from './switches.ts'
  */
 export function DeliverySettings(props: {
   preferences: Preferences
-  save: (change: Partial<Preferences>) => void
+  save: (change: PreferencesChange) => void
 }) {
   const { preferences, save } = props
   const setMode = (category: EmailCategory, mode: EmailMode) =>
-    save({ emailDelivery: { ...preferences.emailDelivery, [category]: mode } })
+    save({ emailDelivery: { [category]: mode } })
   return (
     <Card>
       <SectionHeading icon={ClockIcon} id="delivery-heading">
@@ -37,14 +38,11 @@ export function DeliverySettings(props: {
             key={category}
             className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6"
           >
-            <span
-              id={`mode-${category}`}
-              className="text-sm font-medium text-slate-900 dark:text-white"
-            >
+            <span className="text-sm font-medium text-slate-900 dark:text-white" aria-hidden="true">
               {CATEGORY_LABELS[category]}
             </span>
             <ModeChoice
-              labelledBy={`mode-${category}`}
+              label={CATEGORY_LABELS[category]}
               value={preferences.emailDelivery[category]}
               onChange={(mode) => setMode(category, mode)}
             />
@@ -65,7 +63,7 @@ export function DeliverySettings(props: {
 
 /** "As it happens" | "Daily digest", as a two-segment radio group (arrow keys move). */
 function ModeChoice(props: {
-  labelledBy: string
+  label: string
   value: EmailMode
   onChange: (mode: EmailMode) => void
 }) {
@@ -73,7 +71,8 @@ function ModeChoice(props: {
     <RadioGroup
       value={props.value}
       onChange={props.onChange}
-      aria-labelledby={props.labelledBy}
+      // Named by aria-label: Headless UI's RadioGroup sets aria-labelledby from its own <Label>s.
+      aria-label={props.label}
       className="inline-flex shrink-0 rounded-lg bg-slate-100 p-0.5 dark:bg-slate-800"
     >
       {EMAIL_MODES.map((mode) => (

@@ -1,13 +1,10 @@
 import { Field, Label } from '@headlessui/react'
 import { MoonIcon } from '@heroicons/react/24/outline'
 import { useState } from 'react'
-import {
-  type Preferences,
-  preferencesSchema,
-  type QuietHours,
-} from '../../../../shared/preferences.ts'
+import { preferencesSchema, type QuietHours } from '../../../../shared/preferences.ts'
 import { Card } from '../../components/ui/card.tsx'
 import { ToggleSwitch } from '../../components/ui/toggle-switch.tsx'
+import type { PreferencesChange } from '../../sync/mutators/users.ts'
 import { SectionHeading } from './delivery-settings.tsx'
 import { HourSelect } from './hour-select.tsx'
 import { PreferenceSwitch } from './preference-switch.tsx'
@@ -21,21 +18,24 @@ const QUIET_HOURS_TEXT = 'Nothing is pushed or e-mailed in quiet hours; it waits
  */
 export function QuietHoursSettings(props: {
   quietHours: QuietHours
-  save: (change: Partial<Preferences>) => void
+  save: (change: PreferencesChange) => void
 }) {
-  const [draft, setDraft] = useState<QuietHours | null>(null)
-  const shown = draft ?? props.quietHours
-  const check = preferencesSchema.shape.quietHours.safeParse(shown)
+  // What the person chose last, until the next read of the preferences (the
+  // object changes): a quick second change builds on the first. A refused
+  // combination stays on screen until it is put right.
+  const [draft, setDraft] = useState<{ value: QuietHours; basis: QuietHours } | null>(null)
+  const saved = props.quietHours
+  const valid = (q: QuietHours) => preferencesSchema.shape.quietHours.safeParse(q)
+  if (draft && draft.basis !== saved && valid(draft.value).success) setDraft(null)
+  const shown =
+    draft && (draft.basis === saved || !valid(draft.value).success) ? draft.value : saved
+  const check = valid(shown)
   const error = check.success ? null : (check.error.issues[0]?.message ?? 'Invalid quiet hours')
 
   const update = (change: Partial<QuietHours>) => {
     const next = { ...shown, ...change }
-    if (!preferencesSchema.shape.quietHours.safeParse(next).success) {
-      setDraft(next)
-      return
-    }
-    setDraft(null)
-    props.save({ quietHours: next })
+    setDraft({ value: next, basis: saved })
+    if (valid(next).success) props.save({ quietHours: next })
   }
 
   return (

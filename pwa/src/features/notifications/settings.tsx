@@ -28,7 +28,7 @@ export default function NotificationSettings() {
 
   const toggle = (key: PreferenceKey, value: boolean) => {
     if (!preferences) return
-    void save({ emailNotifications: { ...preferences.emailNotifications, [key]: value } })
+    void save({ emailNotifications: { [key]: value } })
   }
 
   return (

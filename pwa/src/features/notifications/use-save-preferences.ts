@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
 import { PREFERENCES_SAVE_FAILED } from '../../../../shared/constants.ts'
-import type { Preferences } from '../../../../shared/preferences.ts'
 import { useChange } from '../../lib/use-change.ts'
 import { useMutations } from '../../sync/engine/react.ts'
+import type { PreferencesChange } from '../../sync/mutators/users.ts'
 
 /**
  * Saves one change of the preferences at once (spec section 2): merged with
@@ -13,7 +13,7 @@ export function useSavePreferences() {
   const mutate = useMutations()
   const change = useChange()
   return useCallback(
-    (next: Partial<Preferences>) =>
+    (next: PreferencesChange) =>
       change(() => mutate.savePreferences(next), {
         success: 'Your notification preferences have been saved.',
         successTitle: 'Preferences Updated',

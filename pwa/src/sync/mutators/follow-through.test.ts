@@ -90,6 +90,27 @@ describe('preferences', () => {
     expect(await readPreferences(db)).toMatchObject({ digestHour: 18, sync: { pending: true } })
   })
 
+  it('merges field by field: two quick changes to one group keep both', async () => {
+    const { db, mutate } = await setup(mentee)
+    await db.preferences.put({ key: 'me', ...DEFAULT_PREFERENCES })
+    await mutate.savePreferences({ emailDelivery: { newApplications: 'digest' } })
+    await mutate.savePreferences({ emailDelivery: { reminders: 'immediate' } })
+    await mutate.savePreferences({ emailNotifications: { newTopicsForReview: false } })
+    const read = await readPreferences(db)
+    expect(read?.emailDelivery).toEqual({
+      ...DEFAULT_PREFERENCES.emailDelivery,
+      newApplications: 'digest',
+      reminders: 'immediate',
+    })
+    expect(read?.emailNotifications).toEqual({
+      ...DEFAULT_PREFERENCES.emailNotifications,
+      newTopicsForReview: false,
+    })
+    expect((await readOutbox(db))[2]?.body).toMatchObject({
+      emailDelivery: { newApplications: 'digest', reminders: 'immediate' },
+    })
+  })
+
   it('reads a row cached before issue 18 with the defaults, and saves it whole', async () => {
     const { db, mutate } = await setup(mentee)
     await db.table('preferences').put({

@@ -59,20 +59,32 @@ export async function updateProfile(
   })
 }
 
+/** A change of the preferences: any settings, and any fields of the grouped ones. */
+export type PreferencesChange = Partial<
+  Omit<Preferences, 'emailNotifications' | 'emailDelivery' | 'quietHours'>
+> & {
+  emailNotifications?: Partial<Preferences['emailNotifications']>
+  emailDelivery?: Partial<Preferences['emailDelivery']>
+  quietHours?: Partial<Preferences['quietHours']>
+}
+
 /**
  * PATCH /api/user/notification-preferences: the full preferences object,
  * the change merged with the current (merged) row inside the write's
- * transaction, so two quick changes never undo each other.
+ * transaction, field by field, so two quick changes never undo each other.
  */
 export async function savePreferences(
   ctx: MutationContext,
-  change: Partial<Preferences>,
+  change: PreferencesChange,
 ): Promise<Queued> {
   return queueMutation(ctx, async () => {
-    const current = await readPreferences(ctx.db)
+    const current = preferencesOf((await readPreferences(ctx.db)) ?? DEFAULT_PREFERENCES)
     const data = validate(preferencesSchema, {
-      ...preferencesOf(current ?? DEFAULT_PREFERENCES),
+      ...current,
       ...change,
+      emailNotifications: { ...current.emailNotifications, ...change.emailNotifications },
+      emailDelivery: { ...current.emailDelivery, ...change.emailDelivery },
+      quietHours: { ...current.quietHours, ...change.quietHours },
     })
     return {
       kind: 'save-preferences',
