@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { pendingLimitMessage } from '../shared/application.ts'
-import { ApiAs, openApp, screenshotWidths, uniqueName, waitForSynced } from './app.ts'
+import { ApiAs, openApp, screenshot, screenshotWidths, uniqueName, waitForSynced } from './app.ts'
 import { launchBrowser } from './browser.ts'
 import { expectToast, openedDialog } from './ui.ts'
 
@@ -177,6 +177,7 @@ describe('the pending-application limit (issue 18)', () => {
       const message = pendingLimitMessage(1)
       await page.getByText(message).waitFor()
       expect(await page.getByRole('button', { name: `Apply to ${second.subject}` }).count()).toBe(0)
+      await screenshotWidths(page, 'follow-through-limit')
 
       await app.context.setOffline(true)
       await navigateInApp(page, `/topics/${third.id}`)
@@ -232,6 +233,7 @@ describe('an actionable reminder (issue 18)', () => {
       await page.getByRole('button', { name: /^Notifications, \d+ unread/ }).click()
       const item = page.locator('li[data-kind="reminder_answer"]')
       await item.getByRole('button', { name: 'Remind me tomorrow' }).waitFor()
+      await screenshot(page, 'follow-through-bell')
 
       await app.context.setOffline(true)
       await item.getByRole('button', { name: 'Remind me tomorrow' }).click()
@@ -250,6 +252,7 @@ describe('an actionable reminder (issue 18)', () => {
       await page.waitForURL(`**${link}`)
       const dialog = await openedDialog(page, 'Answer an application')
       await dialog.getByRole('button', { name: 'Reject' }).waitFor()
+      await screenshot(page, 'follow-through-answer-dialog')
       await dialog.getByRole('button', { name: 'Accept' }).click()
       await expectToast(page, 'Application accepted successfully')
       await dialog.getByText('Accepted', { exact: true }).waitFor()

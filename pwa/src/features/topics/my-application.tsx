@@ -41,7 +41,12 @@ export function MyApplication(props: {
           <ApplicationState application={application} />
         ) : (
           <>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
+            {/* Under the pending limit the limit's sentence says it all. */}
+            <p
+              className={
+                offer.kind === 'limited' ? 'hidden' : 'text-sm text-slate-600 dark:text-slate-400'
+              }
+            >
               {invited
                 ? `${mentorName} invited you to apply: your profile fits this topic. Apply and they will review your application.`
                 : invitation?.status === 'declined'
