@@ -1,19 +1,9 @@
 import { useEffect, useState } from 'react'
-import {
-  DEFAULT_PROGRAMME_SETTINGS,
-  MATCH_FACTOR_LABELS,
-  MATCH_FACTORS,
-  type MatchWeights,
-  REMINDER_STAGE_LABELS,
-  REMINDER_STAGES,
-  type ReminderSettings,
-  type SettingsChange,
-  settingsChangeSchema,
-} from '../../../../shared/programme-settings.ts'
+import { type SettingsChange, settingsChangeSchema } from '../../../../shared/programme-settings.ts'
 import { Card, CardBody } from '../../components/ui/card.tsx'
 import { formatDateTime } from '../../lib/format.ts'
 import { BROWSER_HTTP, request } from '../../lib/http.ts'
-import { CONCLUDE_LABEL, daysText, limitText, monthsText } from './settings-words.ts'
+import { describeChange, SETTING_NAMES } from './settings-words.ts'
 
 /** The logged changes (online: the log is not synced). */
 export function ChangeLog(props: { version: string | null }) {
@@ -78,45 +68,3 @@ export function ChangeLog(props: { version: string | null }) {
     </Card>
   )
 }
-
-const SETTING_NAMES: Record<SettingsChange['setting'], string> = {
-  matchWeights: 'the match weights',
-  reminders: 'the reminders',
-  programmeLengthMonths: 'the programme length',
-  pendingApplicationLimit: 'the limit of pending applications',
-}
-
-/** A logged change in words: what each changed value was, and is. */
-function describeChange(change: SettingsChange): string {
-  switch (change.setting) {
-    case 'matchWeights': {
-      const before = (change.before ??
-        DEFAULT_PROGRAMME_SETTINGS.matchWeights) as Partial<MatchWeights>
-      const after = (change.after ?? {}) as Partial<MatchWeights>
-      const parts = MATCH_FACTORS.filter((f) => before[f] !== after[f]).map(
-        (f) => `${MATCH_FACTOR_LABELS[f]} ${before[f] ?? '–'} → ${after[f] ?? '–'}`,
-      )
-      return parts.length > 0 ? parts.join(', ') : 'No weight changed'
-    }
-    case 'reminders': {
-      const before = (change.before ??
-        DEFAULT_PROGRAMME_SETTINGS.reminders) as Partial<ReminderSettings>
-      const after = (change.after ?? {}) as Partial<ReminderSettings>
-      const parts = REMINDER_STAGES.filter((s) => before[s] !== after[s]).map(
-        (s) => `${REMINDER_STAGE_LABELS[s].label}: ${daysText(before[s])} → ${daysText(after[s])}`,
-      )
-      if (before.concludeAtProgrammeEnd !== after.concludeAtProgrammeEnd) {
-        parts.push(
-          `${CONCLUDE_LABEL}: ${onOff(before.concludeAtProgrammeEnd)} → ${onOff(after.concludeAtProgrammeEnd)}`,
-        )
-      }
-      return parts.length > 0 ? parts.join(', ') : 'No reminder changed'
-    }
-    case 'programmeLengthMonths':
-      return `Programme length: ${monthsText(change.before ?? DEFAULT_PROGRAMME_SETTINGS.programmeLengthMonths)} → ${monthsText(change.after)}`
-    case 'pendingApplicationLimit':
-      return `Pending applications per mentee: ${limitText(change.before)} → ${limitText(change.after)}`
-  }
-}
-
-const onOff = (value: unknown) => (value === true ? 'On' : value === false ? 'Off' : '–')
