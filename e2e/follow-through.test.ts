@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { pendingLimitMessage } from '../shared/application.ts'
@@ -31,6 +31,13 @@ async function approvedTopic(mentor: ApiAs, subject = uniqueName('Follow-through
   const topic = await mentor.createTopic({ subject })
   await admin.review(topic.id, 'approved')
   return topic
+}
+
+/** The preferences as the server holds them now. */
+async function savedPreferences(app: {
+  context: BrowserContext
+}): Promise<Record<string, unknown>> {
+  return (await app.context.request.get('/api/user/notification-preferences')).json()
 }
 
 /** Goes to `path` inside the app, without loading the page (works offline). */
@@ -72,15 +79,16 @@ describe('notification settings (issue 18)', () => {
     await page.getByLabel('From', { exact: true }).selectOption({ label: '22:00' })
     await page.getByLabel('To', { exact: true }).selectOption({ label: '22:00' })
     await page.getByText('Quiet hours must start and end at different hours').waitFor()
-    await waitForSynced(page)
-    const before = await app.context.request.get('/api/user/notification-preferences')
-    expect((await before.json()).quietHours).toMatchObject({ from: 22, to: 8 })
+    await expect
+      .poll(async () => (await savedPreferences(app)).quietHours, { timeout: 15_000 })
+      .toMatchObject({ from: 22, to: 8 })
     await page.getByLabel('To', { exact: true }).selectOption({ label: '06:00' })
     await expect
       .poll(() => page.getByText('Quiet hours must start and end at different hours').count())
       .toBe(0)
-    await page.getByRole('switch', { name: /^Weekends too/ }).click()
-    await waitForSynced(page)
+    const weekends = page.getByRole('switch', { name: /^Weekends too/ })
+    await weekends.click()
+    await expect.poll(() => weekends.getAttribute('aria-checked')).toBe('false')
 
     const expected = {
       reminders: false,
@@ -89,8 +97,9 @@ describe('notification settings (issue 18)', () => {
       timeZone: other,
       quietHours: { enabled: true, from: 22, to: 6, weekends: false },
     }
-    const saved = await app.context.request.get('/api/user/notification-preferences')
-    expect(await saved.json()).toMatchObject(expected)
+    // Each change is its own queued write: the last one has reached the server.
+    await expect.poll(() => savedPreferences(app), { timeout: 15_000 }).toMatchObject(expected)
+    await waitForSynced(page)
 
     await page.reload()
     await page.getByRole('switch', { name: 'Reminders' }).waitFor()

@@ -4,10 +4,15 @@ import { useState } from 'react'
 import { preferencesSchema, type QuietHours } from '../../../../shared/preferences.ts'
 import { Card } from '../../components/ui/card.tsx'
 import { ToggleSwitch } from '../../components/ui/toggle-switch.tsx'
+import type { ChangeResult } from '../../lib/use-change.ts'
 import type { PreferencesChange } from '../../sync/mutators/users.ts'
 import { SectionHeading } from './delivery-settings.tsx'
 import { HourSelect } from './hour-select.tsx'
 import { PreferenceSwitch } from './preference-switch.tsx'
+
+const valid = (q: QuietHours) => preferencesSchema.shape.quietHours.safeParse(q)
+const sameHours = (a: QuietHours, b: QuietHours) =>
+  a.enabled === b.enabled && a.from === b.from && a.to === b.to && a.weekends === b.weekends
 
 const QUIET_HOURS_TEXT = 'Nothing is pushed or e-mailed in quiet hours; it waits for the morning.'
 
@@ -18,24 +23,27 @@ const QUIET_HOURS_TEXT = 'Nothing is pushed or e-mailed in quiet hours; it waits
  */
 export function QuietHoursSettings(props: {
   quietHours: QuietHours
-  save: (change: PreferencesChange) => void
+  save: (change: PreferencesChange) => Promise<ChangeResult>
 }) {
-  // What the person chose last, until the next read of the preferences (the
-  // object changes): a quick second change builds on the first. A refused
-  // combination stays on screen until it is put right.
-  const [draft, setDraft] = useState<{ value: QuietHours; basis: QuietHours } | null>(null)
+  // What the person chose last, shown until the synced preferences hold it
+  // (so a quick second change builds on the first), or until the save is
+  // refused. A combination the schema refuses stays until it is put right.
+  const [draft, setDraft] = useState<QuietHours | null>(null)
   const saved = props.quietHours
-  const valid = (q: QuietHours) => preferencesSchema.shape.quietHours.safeParse(q)
-  if (draft && draft.basis !== saved && valid(draft.value).success) setDraft(null)
-  const shown =
-    draft && (draft.basis === saved || !valid(draft.value).success) ? draft.value : saved
+  if (draft && sameHours(draft, saved)) setDraft(null)
+  const shown = draft ?? saved
   const check = valid(shown)
   const error = check.success ? null : (check.error.issues[0]?.message ?? 'Invalid quiet hours')
 
   const update = (change: Partial<QuietHours>) => {
     const next = { ...shown, ...change }
-    setDraft({ value: next, basis: saved })
-    if (valid(next).success) props.save({ quietHours: next })
+    setDraft(next)
+    if (!valid(next).success) return
+    void props.save({ quietHours: next }).then((result) => {
+      if (result.kind === 'refused' || result.kind === 'refused-now') {
+        setDraft((current) => (current === next ? null : current))
+      }
+    })
   }
 
   return (

@@ -76,10 +76,7 @@ export default function NotificationSettings() {
       {preferences !== undefined && (
         <div className="mt-6 space-y-6">
           <DeliverySettings preferences={preferences} save={(change) => void save(change)} />
-          <QuietHoursSettings
-            quietHours={preferences.quietHours}
-            save={(change) => void save(change)}
-          />
+          <QuietHoursSettings quietHours={preferences.quietHours} save={save} />
         </div>
       )}
 
