@@ -74,7 +74,8 @@ const SCREENS: { name: string; path: () => string; ready: (page: Page) => Promis
   {
     name: 'settings',
     path: () => '/settings/notifications',
-    ready: (p) => p.getByRole('switch').first().waitFor(),
+    ready: (p) =>
+      p.getByRole('switch', { name: 'Weekends too (all Saturday and Sunday)' }).waitFor(),
   },
   {
     name: 'about',
@@ -94,7 +95,8 @@ const SCREENS: { name: string; path: () => string; ready: (page: Page) => Promis
   {
     name: 'admin-topics',
     path: () => '/admin/topics',
-    ready: (p) => p.getByRole('heading', { name: 'Topic Management' }).waitFor(),
+    // With the follow-up lists (issue 18) answered.
+    ready: (p) => p.locator('[data-testid="needs-check-in"] [aria-busy="false"]').waitFor(),
   },
   {
     name: 'admin-users',
@@ -109,7 +111,7 @@ const SCREENS: { name: string; path: () => string; ready: (page: Page) => Promis
   {
     name: 'admin-settings',
     path: () => '/admin/settings',
-    ready: (p) => p.getByRole('heading', { name: 'Effect on a sample of people' }).waitFor(),
+    ready: (p) => p.getByRole('heading', { name: 'Pending applications' }).waitFor(),
   },
   {
     name: 'not-found',

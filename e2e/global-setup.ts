@@ -16,6 +16,8 @@ declare module 'vitest' {
     baseUrl: string
     /** The built PWA the server serves (read per request, so a test can serve a changed file). */
     staticDir: string
+    /** The database the server under test uses, when it is PostgreSQL (null on embedded PGlite). */
+    databaseUrl: string | null
   }
 }
 
@@ -113,6 +115,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   log(`server ready at ${baseUrl} (${database.description}) in ${seconds(t1)}`)
   project.provide('baseUrl', baseUrl)
   project.provide('staticDir', staticDir)
+  project.provide('databaseUrl', database.env.DATABASE_URL ?? null)
 
   return async () => {
     const t = performance.now()

@@ -7,7 +7,8 @@ import { launchBrowser } from './browser.ts'
 // cumulative layout shift of /topics, /dashboard and a topic page, loaded
 // cold on a phone and a desktop, stays at or under 0.02: the footer starts
 // below the fold, the scrollbar's room is kept, a quick read shows no
-// spinner, and a mentor's cards arrive with their applications.
+// spinner, and a mentor's cards arrive with their applications. The admin
+// topics screen's follow-up lists (issue 18) load in boxes of a fixed height.
 
 const PHONE_360 = { width: 360, height: 740 }
 const LIMIT = 0.02
@@ -117,4 +118,24 @@ describe('layout stability', () => {
       await app.close()
     })
   }
+})
+
+describe('layout stability of the admin topics screen (issue 18)', () => {
+  it(`keeps CLS at or under ${LIMIT} on a 360 px phone while the follow-up lists load`, async () => {
+    const app = await openApp(browser, 'admin', { path: '/', ...PHONE_360 })
+    const { page } = app
+    await watchShifts(page)
+    await page.goto('/admin/topics')
+    await page.getByRole('heading', { name: 'Waiting for an answer', level: 2 }).waitFor()
+    // The online read has answered (rows, "Nothing is waiting." or a message).
+    await page.locator('[data-testid="waiting-for-answer"] [aria-busy="false"]').waitFor()
+    await page.waitForTimeout(1_000)
+    const { total, sources } = await shifts(page)
+    expect({ total, sources: total > LIMIT ? sources : [] }).toEqual({
+      total: expect.any(Number),
+      sources: [],
+    })
+    await app.expectClean()
+    await app.close()
+  })
 })

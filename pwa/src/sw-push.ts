@@ -44,17 +44,30 @@ function parsePayload(event: PushEvent): Payload {
   }
 }
 
+/**
+ * A push: every open window pulls at once (the bell updates). The system
+ * notification shows only when no window of the app is visible and focused
+ * on this device: someone using the app sees the bell instead (issue 18).
+ * Its tag is the topic's id, so notifications about one topic replace each
+ * other, and `renotify` makes a replacement still alert.
+ */
 export async function handlePush(sw: ServiceWorkerGlobalScope, event: PushEvent): Promise<void> {
   const payload = parsePayload(event)
   const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })
   for (const client of windows) client.postMessage(SYNC_POKE)
+  if (windows.some(inUse)) return
   await sw.registration.showNotification(payload.title, {
     body: payload.body,
     icon: '/icon-192.png',
     badge: '/badge-96.png',
     data: { url: payload.url },
-    ...(payload.tag ? { tag: payload.tag } : {}),
+    ...(payload.tag ? { tag: payload.tag, renotify: true } : {}),
   })
+}
+
+/** A window of ours the person is looking at now. */
+function inUse(client: WindowClient): boolean {
+  return client.visibilityState === 'visible' && client.focused
 }
 
 /** Focuses a window of ours (showing the notification's screen), or opens one. */

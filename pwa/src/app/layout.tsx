@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom'
 import { IosInstallHint } from '../features/install/install-menu-item.tsx'
+import { useReportTimeZone } from '../features/notifications/report-time-zone.ts'
 import { SyncBanner } from '../features/sync-status/sync-banner.tsx'
 import { NavBar } from './nav-bar.tsx'
 
@@ -7,8 +8,10 @@ import { NavBar } from './nav-bar.tsx'
  * The signed-in frame: skip link, navigation bar, sync banners, the screen.
  * A new route starts at the top; Back and Forward put the page back where it
  * was (the scroll positions are kept per history entry, in sessionStorage).
+ * The browser's time zone is saved in the preferences when they have none.
  */
 export function AppLayout() {
+  useReportTimeZone()
   return (
     <div className="flex min-h-dvh flex-col">
       <a

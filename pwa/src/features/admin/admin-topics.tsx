@@ -11,6 +11,7 @@ import type { SyncDb, SyncTopic } from '../../sync/engine/db.ts'
 import { useSyncedCoalesced } from '../../sync/engine/react.ts'
 import { readTable } from '../../sync/engine/view.ts'
 import { AdminTopicCard } from './admin-topic-card.tsx'
+import { FollowUpLists } from './follow-up.tsx'
 import { ReviewDialog } from './review-dialog.tsx'
 
 type StatusFilter = 'all' | 'proposed' | 'approved' | 'rejected'
@@ -26,7 +27,10 @@ const TABLES = ['topics', 'overlay', 'rejected'] as const
 const readTopics = (db: SyncDb) => readTable(db, 'topics')
 const TWO_FROM_LG = [[1024, 2]] as const
 
-/** Topic management (spec section 2): every topic, searchable, with reviews of proposed ones. */
+/**
+ * Topic management (spec section 2): what needs following up (issue 18),
+ * then every topic, searchable, with reviews of proposed ones.
+ */
 export default function AdminTopics() {
   useDocumentTitle('Topic Management')
   const topics = useSyncedCoalesced(readTopics, TABLES, [])
@@ -52,6 +56,7 @@ export default function AdminTopics() {
             : `${topics.length} ${topics.length === 1 ? 'topic' : 'topics'}, ${proposed} waiting for review.`
         }
       />
+      <FollowUpLists />
       <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_14rem]">
         <SearchBox
           label="Search topics"

@@ -1,5 +1,5 @@
 import { ArrowPathIcon } from '@heroicons/react/20/solid'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { inDemand, type MatchPerson, recommend } from '../../../../shared/matching.ts'
 import {
   DEFAULT_MATCH_WEIGHTS,
@@ -8,19 +8,18 @@ import {
   MATCH_WEIGHT_MAX,
   type MatchFactor,
   type MatchWeights,
-  type SettingsChange,
-  settingsChangeSchema,
 } from '../../../../shared/programme-settings.ts'
 import { useMatchingData } from '../../components/matching/use-matching.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
 import { PageHeader } from '../../components/ui/page.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
-import { formatDateTime } from '../../lib/format.ts'
-import { BROWSER_HTTP, request } from '../../lib/http.ts'
 import { useChange } from '../../lib/use-change.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useMutations } from '../../sync/engine/react.ts'
+import { settingsOf } from '../../sync/engine/view.ts'
+import { ProgrammeRules } from './programme-rules.tsx'
+import { ChangeLog } from './settings-change-log.tsx'
 
 const FACTOR_HINTS: Record<MatchFactor, string> = {
   interests: 'Interests the person and the topic share. Always counts: recommendations share one.',
@@ -36,7 +35,8 @@ const SAMPLE = 6
 /**
  * Programme settings (issue 17, and the home of issue 18's): the weights of
  * the five match factors, with their effect on a sample of people before
- * saving, and the log of changes. Saved weights reach every device with the
+ * saving; the reminders, the programme's length and the pending limit; and
+ * the log of changes. Saved weights reach every device with the
  * next sync; the scoring runs there.
  */
 export default function ProgrammeSettings() {
@@ -44,7 +44,8 @@ export default function ProgrammeSettings() {
   const data = useMatchingData()
   const mutate = useMutations()
   const change = useChange()
-  const saved = data?.settings?.matchWeights ?? DEFAULT_MATCH_WEIGHTS
+  const settings = settingsOf(data?.settings)
+  const saved = settings.matchWeights
   const [draft, setDraft] = useState<MatchWeights | null>(null)
   const [saving, setSaving] = useState(false)
   const weights = draft ?? saved
@@ -141,8 +142,11 @@ export default function ProgrammeSettings() {
         </Card>
         <div className="space-y-6 lg:col-span-3">
           <Preview data={data} saved={saved} weights={weights} dirty={dirty} />
-          <ChangeLog version={data.settings?.updatedAt ?? null} />
         </div>
+      </div>
+      <div className="mt-6 space-y-6">
+        <ProgrammeRules saved={settings} />
+        <ChangeLog version={data.settings?.updatedAt ?? null} />
       </div>
     </>
   )
@@ -236,77 +240,4 @@ function sampleOf<P extends MatchPerson>(people: readonly P[]): P[] {
       (a, b) => Number(b.lookingForMentor) - Number(a.lookingForMentor) || a.id.localeCompare(b.id),
     )
     .slice(0, SAMPLE)
-}
-
-/** The logged changes (online: the log is not synced). */
-function ChangeLog(props: { version: string | null }) {
-  const [state, setState] = useState<
-    { kind: 'loading' } | { kind: 'offline' } | { kind: 'ready'; changes: SettingsChange[] }
-  >({ kind: 'loading' })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the settings change.
-  useEffect(() => {
-    let stopped = false
-    request(BROWSER_HTTP, 'GET', '/api/admin/settings/changes', undefined)
-      .then((answer) => {
-        if (stopped) return
-        const parsed = settingsChangeSchema.array().safeParse(answer.body)
-        setState(
-          answer.status === 200 && parsed.success
-            ? { kind: 'ready', changes: parsed.data }
-            : { kind: 'offline' },
-        )
-      })
-      .catch(() => {
-        if (!stopped) setState({ kind: 'offline' })
-      })
-    return () => {
-      stopped = true
-    }
-  }, [props.version])
-  return (
-    <Card>
-      <CardBody>
-        <h2 className="text-base font-semibold text-slate-900 dark:text-white">Changes</h2>
-        {state.kind === 'loading' && (
-          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Loading…</p>
-        )}
-        {state.kind === 'offline' && (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            The list of changes is shown when you are online.
-          </p>
-        )}
-        {state.kind === 'ready' &&
-          (state.changes.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              No changes yet: the programme uses the default settings.
-            </p>
-          ) : (
-            <ul className="mt-3 space-y-3 text-sm" aria-label="Changes">
-              {state.changes.map((c) => (
-                <li key={c.id}>
-                  <p className="text-slate-900 dark:text-white">
-                    <span className="font-medium">
-                      {c.changedBy.full_name || c.changedBy.username}
-                    </span>{' '}
-                    changed the match weights
-                  </p>
-                  <p className="text-slate-600 dark:text-slate-400">
-                    {describeChange(c)} · {formatDateTime(c.changedAt)}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          ))}
-      </CardBody>
-    </Card>
-  )
-}
-
-function describeChange(change: SettingsChange): string {
-  const before = (change.before ?? DEFAULT_MATCH_WEIGHTS) as Partial<MatchWeights>
-  const after = (change.after ?? {}) as Partial<MatchWeights>
-  const parts = MATCH_FACTORS.filter((f) => before[f] !== after[f]).map(
-    (f) => `${MATCH_FACTOR_LABELS[f]} ${before[f] ?? '–'} → ${after[f] ?? '–'}`,
-  )
-  return parts.length > 0 ? parts.join(', ') : 'No weight changed'
 }

@@ -6,6 +6,7 @@ import { Recommended } from '../../components/matching/recommended.tsx'
 import { cn } from '../../components/ui/cn.ts'
 import { PageHeader } from '../../components/ui/page.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
+import { AnswerDialog } from './answer-dialog.tsx'
 import { MyEnrollments } from './my-enrollments.tsx'
 import { MyTopics } from './my-topics.tsx'
 
@@ -18,6 +19,7 @@ const TABS = [
  * The dashboard (spec section 2): the topics the user mentors with their
  * applications, and the user's own applications. The open tab is kept in the
  * address (?tab=enrollments), so a reload or a shared link opens it again.
+ * ?application=<id> (a reminder's link) opens that application to answer.
  */
 export default function Dashboard() {
   useDocumentTitle('Dashboard')
@@ -26,8 +28,12 @@ export default function Dashboard() {
     0,
     TABS.findIndex((t) => t.key === params.get('tab')),
   )
-  const select = (index: number) =>
-    setParams(index === 0 ? {} : { tab: TABS[index]?.key ?? 'topics' }, { replace: true })
+  const select = (index: number) => {
+    const next = new URLSearchParams(params)
+    if (index === 0) next.delete('tab')
+    else next.set('tab', TABS[index]?.key ?? 'topics')
+    setParams(next, { replace: true })
+  }
 
   return (
     <>
@@ -51,6 +57,7 @@ export default function Dashboard() {
           </TabPanel>
         </TabPanels>
       </TabGroup>
+      <AnswerDialog />
     </>
   )
 }

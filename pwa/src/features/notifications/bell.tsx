@@ -2,11 +2,13 @@ import { Popover, PopoverButton, PopoverPanel, useClose } from '@headlessui/reac
 import { BellIcon } from '@heroicons/react/24/outline'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { isSnoozable } from '../../../../shared/notification.ts'
 import { cn } from '../../components/ui/cn.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import type { SyncNotification } from '../../sync/engine/db.ts'
 import { useMutations, useSyncedCoalesced } from '../../sync/engine/react.ts'
 import { readTable } from '../../sync/engine/view.ts'
+import { ReminderActions } from './reminder-actions.tsx'
 
 /**
  * The notifications bell (spec section 2): a badge with the unread count, a
@@ -16,6 +18,7 @@ import { readTable } from '../../sync/engine/view.ts'
  * from sight by opening the bell. The count follows the synced rows: every
  * tab and device shows the same. A person with thousands of notifications
  * sees the newest hundred, and older ones a hundred at a time on request.
+ * A reminder can be put off until tomorrow and a check-in answered in place.
  */
 export function NotificationBell() {
   const notifications = useSyncedCoalesced(readNotifications, NOTIFICATION_TABLES, []) ?? []
@@ -53,6 +56,9 @@ export function NotificationBell() {
 
 const NOTIFICATION_TABLES = ['notifications', 'overlay', 'rejected'] as const
 const readNotifications = (db: Parameters<typeof readTable>[0]) => readTable(db, 'notifications')
+
+/** Whether a notification has follow-through buttons or their outcome (issue 18). */
+const hasActions = (n: SyncNotification) => n.kind === 'check_in' || isSnoozable(n.kind)
 
 /** How many notifications the panel lists at first, and adds with "Show older". */
 const PAGE = 100
@@ -184,11 +190,23 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
                 'block px-4 py-3',
                 isNew(n) && 'bg-brand-50/60 dark:bg-brand-950/40',
               )
+              // A reminder's buttons sit under its link (a button may not be inside one).
+              const actions = hasActions(n) && (
+                <div
+                  className={cn(
+                    'px-4 pb-3 -mt-2',
+                    isNew(n) && 'bg-brand-50/60 dark:bg-brand-950/40',
+                  )}
+                >
+                  <ReminderActions notification={n} />
+                </div>
+              )
               return (
                 <li
                   key={n.id}
                   data-read={n.read}
                   data-new={isNew(n)}
+                  data-kind={n.kind}
                   data-unread-id={n.read ? undefined : n.id}
                 >
                   {n.link ? (
@@ -202,6 +220,7 @@ function NotificationList(props: { notifications: SyncNotification[] }) {
                   ) : (
                     <div className={classes}>{body}</div>
                   )}
+                  {actions}
                 </li>
               )
             })}

@@ -1,62 +1,34 @@
 import { ShieldCheckIcon } from '@heroicons/react/20/solid'
 import { DevicePhoneMobileIcon, EnvelopeIcon } from '@heroicons/react/24/outline'
-import { PREFERENCES_SAVE_FAILED } from '../../../../shared/constants.ts'
-import type { PreferenceKey, Preferences } from '../../../../shared/preferences.ts'
+import type { PreferenceKey } from '../../../../shared/preferences.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
 import { PageHeader } from '../../components/ui/page.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
-import { useChange } from '../../lib/use-change.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
-import { useMutations, usePreferences } from '../../sync/engine/react.ts'
+import { usePreferences } from '../../sync/engine/react.ts'
+import { DeliverySettings } from './delivery-settings.tsx'
 import { PreferenceSwitch } from './preference-switch.tsx'
 import { PushDeviceSetting } from './push-device-setting.tsx'
-
-const SWITCHES: { key: PreferenceKey; label: string; description: string; adminOnly?: true }[] = [
-  {
-    key: 'newApplications',
-    label: 'New Applications',
-    description: 'Notify when someone applies to your topics',
-  },
-  {
-    key: 'topicStatusUpdates',
-    label: 'Topic Status Updates',
-    description: 'When your topics are approved or rejected',
-  },
-  {
-    key: 'applicationStatusUpdates',
-    label: 'Application Status Updates',
-    description: 'When your applications are accepted or rejected',
-  },
-  {
-    key: 'newTopicsForReview',
-    label: 'New Topics for Review',
-    description: 'When new topics need review',
-    adminOnly: true,
-  },
-]
+import { QuietHoursSettings } from './quiet-hours.tsx'
+import { REMINDERS_SWITCH, SWITCHES } from './switches.ts'
+import { useSavePreferences } from './use-save-preferences.ts'
 
 /**
- * /settings/notifications (spec section 2): the four e-mail preferences,
- * each saved the moment it is toggled (shown at once, before the server
- * answers), and this device's push setting.
+ * /settings/notifications (spec section 2): the four e-mail preferences and
+ * issue 18's reminders switch, how each category's e-mails arrive (as they
+ * happen or in the daily digest), the time zone, quiet hours, each saved the
+ * moment it is changed (shown at once, before the server answers), and this
+ * device's push setting.
  */
 export default function NotificationSettings() {
   useDocumentTitle('Notification Settings')
   const preferences = usePreferences()
-  const mutate = useMutations()
-  const change = useChange()
+  const save = useSavePreferences()
 
   const toggle = (key: PreferenceKey, value: boolean) => {
     if (!preferences) return
-    const next: Preferences = {
-      emailNotifications: { ...preferences.emailNotifications, [key]: value },
-    }
-    void change(() => mutate.savePreferences(next), {
-      success: 'Your notification preferences have been saved.',
-      successTitle: 'Preferences Updated',
-      failure: PREFERENCES_SAVE_FAILED,
-    })
+    void save({ emailNotifications: { [key]: value } })
   }
 
   return (
@@ -91,9 +63,22 @@ export default function NotificationSettings() {
                 }
               />
             ))}
+            <PreferenceSwitch
+              label={REMINDERS_SWITCH.label}
+              description={REMINDERS_SWITCH.description}
+              checked={preferences.reminders}
+              onChange={(reminders) => void save({ reminders })}
+            />
           </div>
         )}
       </Card>
+
+      {preferences !== undefined && (
+        <div className="mt-6 space-y-6">
+          <DeliverySettings preferences={preferences} save={(change) => void save(change)} />
+          <QuietHoursSettings quietHours={preferences.quietHours} save={save} />
+        </div>
+      )}
 
       <section aria-labelledby="this-device" className="mt-10">
         <div className="mb-3 flex items-center gap-2">

@@ -1,7 +1,7 @@
 import { EnvelopeOpenIcon } from '@heroicons/react/20/solid'
 import { useState } from 'react'
-import { canApply } from '../../../../shared/application.ts'
 import type { User } from '../../../../shared/user.ts'
+import { applyOffer, usePendingLimit } from '../../components/topic/apply-rule.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardBody } from '../../components/ui/card.tsx'
 import { useChange } from '../../lib/use-change.ts'
@@ -13,7 +13,8 @@ import { ApplyButton } from './apply-button.tsx'
 
 /**
  * A mentee's view of their own application on the detail page: its status
- * (and reason), or the Apply button when the rules allow applying. A mentor's
+ * (and reason), or the Apply button when the rules allow applying (under
+ * the programme's pending limit, the sentence saying why not instead). A mentor's
  * open invitation (issue 17) is shown with it, and can be declined.
  */
 export function MyApplication(props: {
@@ -23,8 +24,8 @@ export function MyApplication(props: {
   invitation?: Merged<SyncInvitation> | undefined
 }) {
   const { topic, me, application, invitation } = props
-  const applyAllowed = canApply(me, topic, application !== undefined)
-  if (!application && !applyAllowed) return null
+  const offer = applyOffer(me, topic, application !== undefined, usePendingLimit())
+  if (!application && offer.kind === 'none') return null
   const invited = !application && invitation?.status === 'open'
   const mentorName = topic.mentor.full_name || topic.mentor.username
   return (
@@ -40,14 +41,28 @@ export function MyApplication(props: {
           <ApplicationState application={application} />
         ) : (
           <>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
+            {/* Under the pending limit the limit's sentence says it all. */}
+            <p
+              className={
+                offer.kind === 'limited' ? 'hidden' : 'text-sm text-slate-600 dark:text-slate-400'
+              }
+            >
               {invited
                 ? `${mentorName} invited you to apply: your profile fits this topic. Apply and they will review your application.`
                 : invitation?.status === 'declined'
                   ? 'You declined the invitation to this topic. You can still apply.'
                   : 'Apply and the mentor will review your application.'}
             </p>
-            <ApplyButton topicId={topic.id} subject={topic.subject} className="w-full" />
+            {offer.kind === 'limited' ? (
+              <p
+                className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+                data-testid="apply-limit"
+              >
+                {offer.message}
+              </p>
+            ) : (
+              <ApplyButton topicId={topic.id} subject={topic.subject} className="w-full" />
+            )}
             {invited && invitation && <DeclineButton invitation={invitation} />}
           </>
         )}

@@ -1,5 +1,6 @@
 import { memo } from 'react'
 import { Link } from 'react-router-dom'
+import type { PendingLimit } from '../../../../shared/application.ts'
 import type { User } from '../../../../shared/user.ts'
 import { LocationLabel } from '../../components/topic/location-label.tsx'
 import { MenteeCount } from '../../components/topic/mentee-count.tsx'
@@ -18,6 +19,7 @@ type TopicCardProps = {
   topic: Merged<SyncTopic>
   me: User
   application: Merged<SyncApplication> | undefined
+  pendingLimit?: PendingLimit | undefined
   terms?: ReadonlySet<string> | undefined
   matchedText?: boolean
 }

@@ -11,6 +11,7 @@ import {
 import { useSearchParams } from 'react-router-dom'
 import { canViewTopic, matchesTopicFilters } from '../../../../shared/topic.ts'
 import { Recommended } from '../../components/matching/recommended.tsx'
+import { usePendingLimit } from '../../components/topic/apply-rule.ts'
 import { LinkButton } from '../../components/ui/button.tsx'
 import { EmptyState, PageHeader } from '../../components/ui/page.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
@@ -49,6 +50,7 @@ export default function TopicList() {
   useDocumentTitle('Topics')
   const me = useCurrentUser()
   const catalog = useTopicCatalog(me.id)
+  const pendingLimit = usePendingLimit()
   const { lastSyncedAt } = useSyncStatus()
   const [params, setParams] = useSearchParams()
   const filters = filtersFromParams(params)
@@ -165,6 +167,7 @@ export default function TopicList() {
                       topic={topic}
                       me={me}
                       application={catalog.mine.get(topic.id)}
+                      pendingLimit={pendingLimit}
                       terms={hit ? search.terms(hit) : undefined}
                       matchedText={hit?.inText}
                     />

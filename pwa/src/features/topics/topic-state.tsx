@@ -1,7 +1,8 @@
 import { UserIcon } from '@heroicons/react/20/solid'
-import { canApply } from '../../../../shared/application.ts'
+import type { PendingLimit } from '../../../../shared/application.ts'
 import { isTopicFull, isTopicMentor } from '../../../../shared/topic.ts'
 import type { User } from '../../../../shared/user.ts'
+import { applyOffer } from '../../components/topic/apply-rule.ts'
 import { SyncState } from '../../components/topic/sync-state.tsx'
 import { TopicStatusBadge } from '../../components/topic/topic-status-badge.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -15,7 +16,7 @@ export const LIST_STATUS_LABELS = { proposed: 'Pending Review' } as const
 
 /**
  * A card's state area (spec section 2): Apply when the rules of section 5
- * allow it, "In Progress" for a started topic, the user's own application,
+ * allow it (or, under the programme's pending limit, why not), "In Progress" for a started topic, the user's own application,
  * the status of the user's own unpublished topic, and anything sync has to
  * say (a refused apply, with the server's reason).
  */
@@ -23,9 +24,11 @@ export function TopicState(props: {
   topic: Merged<SyncTopic>
   me: User
   application: Merged<SyncApplication> | undefined
+  /** The person's pending applications and the programme's limit (issue 18). */
+  pendingLimit?: PendingLimit | undefined
 }) {
   const { topic, me, application } = props
-  const applyAllowed = canApply(me, topic, application !== undefined)
+  const offer = applyOffer(me, topic, application !== undefined, props.pendingLimit)
   const own = isTopicMentor(me, topic)
   const full = isTopicFull(topic)
   const parts = [
@@ -40,7 +43,18 @@ export function TopicState(props: {
       </Badge>
     ),
     !own && !application && topic.status === 'approved' && full && <Badge key="full">Full</Badge>,
-    applyAllowed && <ApplyButton key="apply" topicId={topic.id} subject={topic.subject} />,
+    offer.kind === 'apply' && (
+      <ApplyButton key="apply" topicId={topic.id} subject={topic.subject} />
+    ),
+    offer.kind === 'limited' && (
+      <p
+        key="limit"
+        className="text-xs text-slate-600 dark:text-slate-400"
+        data-testid="apply-limit"
+      >
+        {offer.message}
+      </p>
+    ),
   ].filter(Boolean)
   const hasSync = topic.sync.pending || topic.sync.rejected.length > 0
   if (parts.length === 0 && !hasSync) return null

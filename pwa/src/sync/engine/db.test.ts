@@ -17,7 +17,8 @@ async function writeVersion1(db: SyncDb): Promise<void> {
   await db.topics.put(topic)
   await db.applications.put(application)
   await db.interests.put({ name: 'Rust', version: 1 })
-  await db.preferences.put({
+  // The shape version 1 wrote (the four switches only).
+  await db.table('preferences').put({
     key: 'me',
     emailNotifications: {
       newApplications: false,
@@ -58,9 +59,9 @@ async function expectVersion1Data(db: SyncDb, from: number): Promise<void> {
   expect(await db.outbox.where('status').equals('sent').toArray()).toMatchObject([
     { id: 'queued-1', attempts: 1, firstSentAt: 2 },
   ])
-  // Before version 3 the cursor goes: the user rows gained fields a delta pull would not bring.
+  // Before versions 3 and 4 the cursor goes: rows gained fields a delta pull would not bring.
   expect(await db.meta.get('cursor')).toEqual(
-    from < 3 ? undefined : { key: 'cursor', value: 'cursor-1' },
+    from < 4 ? undefined : { key: 'cursor', value: 'cursor-1' },
   )
   expect(await readRow(db, 'topics', topic.id)).toMatchObject({
     status: 'started',
@@ -75,15 +76,19 @@ const FIXTURES: Record<number, (db: SyncDb) => Promise<void>> = {
   // Version 2 only indexes topics by createdAt: the same rows.
   2: writeVersion1,
   // Version 3 adds matching's tables.
-  3: async (db) => {
-    await writeVersion1(db)
-    await db.dismissals.put({
-      topicId: topic.id,
-      dismissed: true,
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      version: 1,
-    })
-  },
+  3: writeVersion3,
+  // Version 4 only drops the cursor (follow-through fields): the same rows.
+  4: writeVersion3,
+}
+
+async function writeVersion3(db: SyncDb): Promise<void> {
+  await writeVersion1(db)
+  await db.dismissals.put({
+    topicId: topic.id,
+    dismissed: true,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
+  })
 }
 
 const opened: SyncDb[] = []

@@ -73,6 +73,8 @@ export type MutationKind =
   | 'invite'
   | 'decline-invitation'
   | 'save-settings'
+  | 'snooze-notification'
+  | 'answer-check-in'
 
 /** queued: never answered; sent: pushed, answer not known; applied: 2xx, waiting for a pull. */
 type OutboxStatus = 'queued' | 'sent' | 'applied'
@@ -209,6 +211,16 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       invitations: 'id, topicId, menteeId',
       settings: 'key',
     },
+    upgrade: (tx) => tx.table('meta').delete('cursor'),
+  },
+  {
+    // Follow-through (issue 18): notifications gained topicId, snoozedUntil and
+    // response, preferences their delivery settings, programme settings the
+    // reminder thresholds and the pending limit, none with a new version: sync
+    // again from the beginning, as version 3 did. Screens read a field still
+    // missing on a cached row as null or as its default until then.
+    version: 4,
+    stores: {},
     upgrade: (tx) => tx.table('meta').delete('cursor'),
   },
 ]

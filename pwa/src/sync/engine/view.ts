@@ -1,3 +1,9 @@
+import type { PendingLimit } from '../../../../shared/application.ts'
+import { DEFAULT_PREFERENCES, type Preferences } from '../../../../shared/preferences.ts'
+import {
+  DEFAULT_PROGRAMME_SETTINGS,
+  type ProgrammeSettings,
+} from '../../../../shared/programme-settings.ts'
 import { SYNC_KEY, type SyncTable } from '../../../../shared/sync.ts'
 import type { OutboxRow, RejectedRow, RowTable, RowTypes, SyncDb } from './db.ts'
 import { type Merged, mergeRow, mergeRows } from './overlay.ts'
@@ -185,9 +191,61 @@ export function readInvitationsOfTopic(db: SyncDb, topicId: string) {
   })
 }
 
-/** The caller's notification preferences, merged. */
-export function readPreferences(db: SyncDb) {
-  return readRow(db, 'preferences', 'me')
+/**
+ * The caller's notification preferences, merged, each setting a cached row
+ * from before issue 18 lacks at its default (until the next full pull).
+ */
+export async function readPreferences(db: SyncDb) {
+  const row = await readRow(db, 'preferences', 'me')
+  return row && { ...row, ...preferencesOf(row) }
+}
+
+/** The preferences object of a row (key, sync state and unknown fields left out; gaps filled). */
+export function preferencesOf(row: Partial<Preferences>): Preferences {
+  return {
+    emailNotifications: row.emailNotifications ?? DEFAULT_PREFERENCES.emailNotifications,
+    reminders: row.reminders ?? DEFAULT_PREFERENCES.reminders,
+    emailDelivery: { ...DEFAULT_PREFERENCES.emailDelivery, ...row.emailDelivery },
+    timeZone: row.timeZone ?? null,
+    digestHour: row.digestHour ?? DEFAULT_PREFERENCES.digestHour,
+    quietHours: row.quietHours ?? DEFAULT_PREFERENCES.quietHours,
+  }
+}
+
+/** The programme settings, with the defaults for what a cached row does not have yet. */
+export async function readSettings(db: SyncDb): Promise<ProgrammeSettings> {
+  const row = await readRow(db, 'settings', 'programme')
+  return settingsOf(row)
+}
+
+export function settingsOf(row: Partial<ProgrammeSettings> | undefined | null): ProgrammeSettings {
+  return {
+    matchWeights: row?.matchWeights ?? DEFAULT_PROGRAMME_SETTINGS.matchWeights,
+    reminders: { ...DEFAULT_PROGRAMME_SETTINGS.reminders, ...row?.reminders },
+    programmeLengthMonths:
+      row?.programmeLengthMonths ?? DEFAULT_PROGRAMME_SETTINGS.programmeLengthMonths,
+    pendingApplicationLimit:
+      row?.pendingApplicationLimit ?? DEFAULT_PROGRAMME_SETTINGS.pendingApplicationLimit,
+    updatedAt: row?.updatedAt ?? null,
+    updatedBy: row?.updatedBy ?? null,
+  }
+}
+
+/**
+ * The caller's pending applications (those queued on this device too) and
+ * the programme's limit on them (issue 18), for the apply rule.
+ */
+export function readPendingLimit(db: SyncDb, userId: string): Promise<PendingLimit> {
+  return db.transaction('r', [db.applications, db.settings, db.overlay, db.rejected], async () => {
+    const [mine, settings] = await Promise.all([
+      readApplicationsOfMentee(db, userId),
+      readSettings(db),
+    ])
+    return {
+      pending: mine.filter((a) => a.status === 'pending').length,
+      limit: settings.pendingApplicationLimit,
+    }
+  })
 }
 
 /** Changes the server refused, newest first: the "changes that could not be saved" list. */

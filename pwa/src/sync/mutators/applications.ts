@@ -10,7 +10,12 @@ import {
   feedbackInputSchema,
 } from '../../../../shared/feedback.ts'
 import type { SyncApplication, SyncFeedback } from '../engine/db.ts'
-import { readApplicationsOfTopic, readFeedbackOfTopic, readRow } from '../engine/view.ts'
+import {
+  readApplicationsOfTopic,
+  readFeedbackOfTopic,
+  readPendingLimit,
+  readRow,
+} from '../engine/view.ts'
 import {
   actorOf,
   type Effect,
@@ -38,7 +43,9 @@ export async function applyToTopic(
     const mine = (await readApplicationsOfTopic(ctx.db, topicId)).some(
       (a) => a.mentee.id === ctx.me.id,
     )
-    enforce(checkApply(await actorOf(ctx), topic, mine))
+    // The programme's limit on pending applications (issue 18), from this device's rows.
+    const pendingLimit = await readPendingLimit(ctx.db, ctx.me.id)
+    enforce(checkApply(await actorOf(ctx), topic, mine, pendingLimit))
     const me = await readRow(ctx.db, 'users', ctx.me.id)
     const now = isoNow(ctx)
     const application: SyncApplication = {

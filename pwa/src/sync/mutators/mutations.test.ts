@@ -275,6 +275,9 @@ describe('feedback, profile, preferences, notifications, admin', () => {
       link: null,
       createdAt: '2025-01-01T00:00:00.000Z',
       read: false,
+      topicId: null,
+      snoozedUntil: null,
+      response: null,
       version: 1,
     })
     await mutate.updateProfile('MENTEE', { bio: 'Hello', interests: ['Go'] })

@@ -1,6 +1,6 @@
 import type { ApplicationDecision } from '../../../../shared/application.ts'
 import type { FeedbackInput } from '../../../../shared/feedback.ts'
-import type { Preferences } from '../../../../shared/preferences.ts'
+import type { CheckInResponse } from '../../../../shared/notification.ts'
 import type { MatchWeights } from '../../../../shared/programme-settings.ts'
 import type { ReviewDecision, TopicInput } from '../../../../shared/topic.ts'
 import type { UpdateProfileInput } from '../../../../shared/user.ts'
@@ -13,8 +13,16 @@ import {
 } from './applications.ts'
 import { declineInvitation, dismissTopic, inviteToTopic, saveMatchWeights } from './matching.ts'
 import type { MutationContext } from './mutation.ts'
+import { answerCheckIn, snoozeNotification } from './notifications.ts'
+import { type ProgrammeSettingsUpdate, saveProgrammeSettings } from './settings.ts'
 import { concludeTopic, createTopic, editTopic, reviewTopic, startTopic } from './topics.ts'
-import { markNotificationRead, savePreferences, toggleAdmin, updateProfile } from './users.ts'
+import {
+  markNotificationRead,
+  type PreferencesChange,
+  savePreferences,
+  toggleAdmin,
+  updateProfile,
+} from './users.ts'
 
 /**
  * Every write of the spec (section 7), bound to one user's database. Each
@@ -49,12 +57,17 @@ export function bindMutations(ctx: MutationContext) {
     editTopic: (topicId: string, input: TopicInput) => editTopic(ctx, topicId, input),
     updateProfile: (username: string, input: UpdateProfileInput) =>
       updateProfile(ctx, username, input),
-    savePreferences: (preferences: Preferences) => savePreferences(ctx, preferences),
+    savePreferences: (change: PreferencesChange) => savePreferences(ctx, change),
     markNotificationRead: (notificationId: string) => markNotificationRead(ctx, notificationId),
     toggleAdmin: (userId: string) => toggleAdmin(ctx, userId),
     dismissTopic: (topicId: string, dismissed = true) => dismissTopic(ctx, topicId, dismissed),
     inviteToTopic: (topicId: string, menteeId: string) => inviteToTopic(ctx, topicId, menteeId),
     declineInvitation: (invitationId: string) => declineInvitation(ctx, invitationId),
     saveMatchWeights: (weights: MatchWeights) => saveMatchWeights(ctx, weights),
+    saveProgrammeSettings: (update: ProgrammeSettingsUpdate, label?: string) =>
+      saveProgrammeSettings(ctx, update, label),
+    snoozeNotification: (notificationId: string) => snoozeNotification(ctx, notificationId),
+    answerCheckIn: (notificationId: string, response: CheckInResponse) =>
+      answerCheckIn(ctx, notificationId, response),
   }
 }

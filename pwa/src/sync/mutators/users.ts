@@ -1,11 +1,21 @@
-import { type Preferences, preferencesSchema } from '../../../../shared/preferences.ts'
+import {
+  DEFAULT_PREFERENCES,
+  type Preferences,
+  preferencesSchema,
+} from '../../../../shared/preferences.ts'
 import {
   checkEditProfile,
   checkToggleAdmin,
   type UpdateProfileInput,
   updateProfileSchema,
 } from '../../../../shared/user.ts'
-import { readRow, readTable, readUserByUsername } from '../engine/view.ts'
+import {
+  preferencesOf,
+  readPreferences,
+  readRow,
+  readTable,
+  readUserByUsername,
+} from '../engine/view.ts'
 import type { Effect } from './mutation.ts'
 import {
   actorOf,
@@ -49,30 +59,49 @@ export async function updateProfile(
   })
 }
 
-/** PATCH /api/user/notification-preferences: the full preferences object. */
+/** A change of the preferences: any settings, and any fields of the grouped ones. */
+export type PreferencesChange = Partial<
+  Omit<Preferences, 'emailNotifications' | 'emailDelivery' | 'quietHours'>
+> & {
+  emailNotifications?: Partial<Preferences['emailNotifications']>
+  emailDelivery?: Partial<Preferences['emailDelivery']>
+  quietHours?: Partial<Preferences['quietHours']>
+}
+
+/**
+ * PATCH /api/user/notification-preferences: the full preferences object,
+ * the change merged with the current (merged) row inside the write's
+ * transaction, field by field, so two quick changes never undo each other.
+ */
 export async function savePreferences(
   ctx: MutationContext,
-  preferences: Preferences,
+  change: PreferencesChange,
 ): Promise<Queued> {
-  const data = validate(preferencesSchema, preferences)
-  return queueMutation(ctx, async () => ({
-    kind: 'save-preferences',
-    method: 'PATCH',
-    path: '/api/user/notification-preferences',
-    body: data,
-    label: 'Save your notification preferences',
-    effects: [
-      {
-        table: 'preferences',
-        rowId: 'me',
-        op: {
-          create: { key: 'me', ...data },
-          set: { emailNotifications: data.emailNotifications },
+  return queueMutation(ctx, async () => {
+    const current = preferencesOf((await readPreferences(ctx.db)) ?? DEFAULT_PREFERENCES)
+    const data = validate(preferencesSchema, {
+      ...current,
+      ...change,
+      emailNotifications: { ...current.emailNotifications, ...change.emailNotifications },
+      emailDelivery: { ...current.emailDelivery, ...change.emailDelivery },
+      quietHours: { ...current.quietHours, ...change.quietHours },
+    })
+    return {
+      kind: 'save-preferences',
+      method: 'PATCH',
+      path: '/api/user/notification-preferences',
+      body: data,
+      label: 'Save your notification preferences',
+      effects: [
+        {
+          table: 'preferences',
+          rowId: 'me',
+          op: { create: { key: 'me', ...data }, set: { ...data } },
         },
-      },
-    ],
-    confirmIn: 'preferences',
-  }))
+      ],
+      confirmIn: 'preferences',
+    }
+  })
 }
 
 /**
