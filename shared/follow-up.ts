@@ -4,7 +4,7 @@ import { z } from 'zod'
 const personSchema = z.object({ id: z.uuid(), username: z.string(), full_name: z.string() })
 
 /** An application pending past the "still open" threshold (menteeStillOpenDays). */
-export const waitingApplicationSchema = z.object({
+const waitingApplicationSchema = z.object({
   applicationId: z.uuid(),
   topicId: z.uuid(),
   subject: z.string(),
@@ -19,7 +19,7 @@ export const waitingApplicationSchema = z.object({
 export type WaitingApplication = z.infer<typeof waitingApplicationSchema>
 
 /** A started topic quiet past checkInEscalationDays, or whose people asked for help at a check-in. */
-export const checkInTopicSchema = z.object({
+const checkInTopicSchema = z.object({
   topicId: z.uuid(),
   subject: z.string(),
   mentor: personSchema,

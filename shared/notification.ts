@@ -42,7 +42,7 @@ export const REMINDER_KINDS = [
  * noise budget (issue 18). A topic starting or concluding is its mentor's
  * decision on the mentorship of each of its mentees.
  */
-export const DECISION_KINDS = [
+const DECISION_KINDS = [
   'application_accepted',
   'application_rejected',
   'topic_approved',
@@ -56,7 +56,7 @@ export function isDecision(kind: NotificationKind): boolean {
 }
 
 /** Reminders a person can put off once by a day ("Remind me tomorrow"). */
-export const SNOOZABLE_KINDS = [
+const SNOOZABLE_KINDS = [
   'reminder_answer',
   'reminder_start',
   'reminder_conclude',

@@ -175,7 +175,7 @@ export const PREFERENCE_FOR_KIND: Record<NotificationKind, EmailCategory> = {
 }
 
 /** Whether a category is on (its e-mails and pushes go out at all). */
-export function categoryOn(preferences: Preferences, category: EmailCategory): boolean {
+function categoryOn(preferences: Preferences, category: EmailCategory): boolean {
   return category === 'reminders' ? preferences.reminders : preferences.emailNotifications[category]
 }
 

@@ -151,7 +151,7 @@ export const programmeLengthMonthsSchema = z
     PROGRAMME_LENGTH_MONTHS_MAX,
     `The programme length must be from 1 to ${PROGRAMME_LENGTH_MONTHS_MAX} months`,
   )
-export const DEFAULT_PROGRAMME_LENGTH_MONTHS = 6
+const DEFAULT_PROGRAMME_LENGTH_MONTHS = 6
 
 export const PENDING_APPLICATION_LIMIT_MAX = 50
 /** How many pending applications a mentee may have at once; null: no limit (the default). */
