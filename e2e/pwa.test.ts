@@ -117,7 +117,7 @@ describe('installable and offline', () => {
     await app.close()
   })
 
-  it('shows a pushed message as a notification and pokes the open app', async () => {
+  it('pokes the open app on a push, and shows the message as a notification only when the app is not in use', async () => {
     const app = await openApp(browser, 'admin')
     const { page, context } = app
     await context.grantPermissions(['notifications'], { origin: baseUrl() })
@@ -135,11 +135,26 @@ describe('installable and offline', () => {
       tag: 'push-test',
       notificationId: crypto.randomUUID(),
     }
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseUrl(),
-      registrationId,
-      data: JSON.stringify(payload),
-    })
+    const deliver = () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseUrl(),
+        registrationId,
+        data: JSON.stringify(payload),
+      })
+
+    // In use (visible and focused): the app is poked to pull, and no system notification shows.
+    await deliver()
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { swMessages: unknown[] }).swMessages))
+      .toContainEqual({ type: 'sync-poke' })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await shownNotifications(page)).toEqual([])
+
+    // Not in use (no window of the app open): the notification shows.
+    await page.goto('about:blank')
+    await deliver()
+    await page.goto(`${baseUrl()}/dashboard`)
+    await waitForController(page)
     await expect
       .poll(() => shownNotifications(page), { timeout: 10_000 })
       .toEqual([
@@ -151,9 +166,6 @@ describe('installable and offline', () => {
           data: { url: payload.url },
         },
       ])
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { swMessages: unknown[] }).swMessages))
-      .toContainEqual({ type: 'sync-poke' })
     await app.expectClean()
     await app.close()
   })
