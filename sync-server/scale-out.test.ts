@@ -78,6 +78,7 @@ describe.skipIf(!adminUrl)('three instances on one database behind a load balanc
           DATABASE_POOL_SIZE: '5',
           TRUST_PROXY: 'true',
           AUTH_RATE_LIMIT: String(RATE_LIMIT),
+          EMAIL_DELAY_MINUTES: '0',
         }),
       )
     }
@@ -189,11 +190,22 @@ describe.skipIf(!adminUrl)('three instances on one database behind a load balanc
   it('sends each delivery job once, whichever instance takes it', async () => {
     const admin = await makeAdmin(await signIn(balancer.url, 'mail-admin'))
     const mentor = await signIn(balancer.url, 'mail-mentor')
-    await sql`UPDATE users SET email = 'mail-mentor@example.com' WHERE id = ${mentor.user?.id ?? ''}`
     const topic = await approvedTopic(mentor, admin, 2)
+    const applications: string[] = []
     for (let i = 0; i < 12; i++) {
       const mentee = await signIn(balancer.url, `mail-mentee-${i}`)
-      expect((await mentee.post(`/api/topics/${topic.id}/apply`)).status).toBe(201)
+      await sql`UPDATE users SET email = ${`mail-mentee-${i}@example.com`} WHERE id = ${mentee.user?.id ?? ''}`
+      const res = await mentee.post(`/api/topics/${topic.id}/apply`)
+      expect(res.status).toBe(201)
+      applications.push(res.body.id)
+    }
+    // Twelve decisions, each e-mailed to its mentee (decisions are outside the daily budget).
+    for (const [i, id] of applications.entries()) {
+      const res = await on(instances[i % 3] as ServerProcess, mentor).patch(
+        `/api/applications/${id}`,
+        { status: 'rejected', rejectionReason: 'The places are taken' },
+      )
+      expect(res.status, res.text).toBe(200)
     }
     // Every job done; each e-mail in exactly one instance's log.
     const deadline = Date.now() + 30_000
@@ -208,14 +220,14 @@ describe.skipIf(!adminUrl)('three instances on one database behind a load balanc
       instance
         .output()
         .split('E-mail not sent')
-        .filter((m) => m.includes('mail-mentor@example.com') && m.includes(' applied to ')),
+        .filter((m) => m.includes('To: mail-mentee-') && m.includes(' was not accepted.')),
     )
     expect(mails).toHaveLength(12)
     for (let i = 0; i < 12; i++) {
-      expect(mails.filter((m) => m.includes(`mail-mentee-${i} applied`))).toHaveLength(1)
+      expect(mails.filter((m) => m.includes(`To: mail-mentee-${i}@example.com`))).toHaveLength(1)
     }
     const spread = instances.map(
-      (instance) => instance.output().split('To: mail-mentor@').length - 1,
+      (instance) => instance.output().split('To: mail-mentee-').length - 1,
     )
     printFigure(
       'instances that sent some of the 12 e-mails',
