@@ -46,15 +46,25 @@ export function SyncStatusButton() {
     <Popover className="relative">
       <PopoverButton
         className={cn(
-          'flex h-9 items-center gap-1.5 rounded-full px-2 text-xs font-semibold hover:bg-slate-100 data-open:bg-slate-100 dark:hover:bg-slate-800 dark:data-open:bg-slate-800',
+          'relative flex h-9 items-center gap-1.5 rounded-full px-2 text-xs font-semibold hover:bg-slate-100 data-open:bg-slate-100 dark:hover:bg-slate-800 dark:data-open:bg-slate-800',
           tone,
         )}
         aria-label={`Sync status: ${label}`}
       >
         {icon}
-        {short && (
+        {short === 'Offline' && (
           // "Offline" in words only where the bar has room; the icon says it on a phone.
-          <span aria-hidden="true" className={short === 'Offline' ? 'hidden sm:inline' : undefined}>
+          <span aria-hidden="true" className="hidden sm:inline">
+            {short}
+          </span>
+        )}
+        {short && short !== 'Offline' && (
+          // A count is a badge on the icon, like the bell's: it takes no room in the bar,
+          // so a change waiting to sync never pushes the user menu past a phone's edge.
+          <span
+            aria-hidden="true"
+            className="absolute top-0 right-0 min-w-4 rounded-full bg-brand-600 px-1 text-center text-[10px] leading-4 text-white dark:bg-brand-500"
+          >
             {short}
           </span>
         )}
