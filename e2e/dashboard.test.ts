@@ -176,6 +176,8 @@ describe('the dashboard', () => {
     expect(await card(page, topic.subject).getByText('online', { exact: true }).isVisible()).toBe(
       true,
     )
+    // A first start also saves the browser's time zone (issue 18): let that go first.
+    await waitForSynced(page)
     await app.context.setOffline(true)
     await page.getByRole('button', { name: /^Sync status: Offline/ }).waitFor()
 
