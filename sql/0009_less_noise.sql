@@ -65,12 +65,3 @@ CREATE TABLE delivery_budget (
   created_at      timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, local_date, channel, notification_id)
 );
-
--- One digest a person a local day, whichever instance sends it.
-CREATE TABLE digests (
-  user_id    uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  local_date date NOT NULL,
-  job_id     bigint,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (user_id, local_date)
-);

@@ -38,19 +38,28 @@ const DONE_DELIVERY_RETENTION_DAYS = 7
 /** How long deliveries that failed for good stay, with their last error. */
 const FAILED_DELIVERY_RETENTION_DAYS = 30
 
+/** The daily budget counts one local day; a few days cover every time zone and a late retry. */
+const DELIVERY_BUDGET_RETENTION_DAYS = 3
+
 /**
  * Deletes finished delivery jobs: sent ones after DONE_DELIVERY_RETENTION_DAYS,
  * failed ones after FAILED_DELIVERY_RETENTION_DAYS. Pending jobs always stay.
- * Safe to run on several instances at once. Answers how many rows went.
+ * Also the daily budget's rows of days long past. Safe to run on several
+ * instances at once. Answers how many rows went.
  */
-export async function sweepDeliveryJobs(sql: Sql): Promise<{ done: number; failed: number }> {
+export async function sweepDeliveryJobs(
+  sql: Sql,
+): Promise<{ done: number; failed: number; budget: number }> {
   const done = await sql`
     DELETE FROM delivery_jobs WHERE state = 'done'
       AND finished_at < now() - make_interval(days => ${DONE_DELIVERY_RETENTION_DAYS})`
   const failed = await sql`
     DELETE FROM delivery_jobs WHERE state = 'failed'
       AND finished_at < now() - make_interval(days => ${FAILED_DELIVERY_RETENTION_DAYS})`
-  return { done: done.count, failed: failed.count }
+  const budget = await sql`
+    DELETE FROM delivery_budget
+    WHERE local_date < current_date - ${DELIVERY_BUDGET_RETENTION_DAYS}::int`
+  return { done: done.count, failed: failed.count, budget: budget.count }
 }
 
 /** Sweeps at start and then every `intervalMs`; answers a function that stops it. */

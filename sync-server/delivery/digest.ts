@@ -6,9 +6,9 @@ import {
   preferencesFromRow,
 } from '../notifications/queries.ts'
 import { DELIVERY_CHANNEL } from './queue.ts'
-import { DAILY_EMAIL_BUDGET } from './send-job.ts'
+import { DAILY_EMAIL_BUDGET, lockBudget } from './send-job.ts'
 
-type Candidate = { userId: string; hasPreferences: boolean } & PreferenceRow
+type Candidate = { userId: string } & PreferenceRow
 
 /**
  * Queues the daily digests that are due at `now` (issue 18, decision 0038):
@@ -17,42 +17,38 @@ type Candidate = { userId: string; hasPreferences: boolean } & PreferenceRow
  * hours, one `digest` job listing them, unless a digest (or another e-mail
  * outside decisions) already went to them that local day. Waiting
  * notifications read in the app meanwhile are dropped from the wait: nothing
- * read is e-mailed, and nothing is sent when nothing is left. Exactly once
- * per person and day across instances: `digests` has one row per person and
- * local day, written with the job in one transaction under the same
- * per-person lock as the daily budget. Answers how many digests it queued.
+ * read is e-mailed, and nothing is sent when nothing is left. At most one a
+ * person and local day across instances: the digest takes that day's e-mail
+ * budget row in the job's transaction, under the budget's per-person lock.
+ * Answers how many digests it queued.
  */
 export async function runDigests(sql: Sql, { now }: { now: Date }): Promise<number> {
   await sql`
     UPDATE notifications SET digest_state = NULL WHERE digest_state = 'waiting' AND read`
   const candidates = await sql<Candidate[]>`
-    SELECT w.user_id AS "userId", p.user_id IS NOT NULL AS "hasPreferences", ${preferenceColumns(sql)}
+    SELECT w.user_id AS "userId", ${preferenceColumns(sql)}
     FROM (SELECT DISTINCT user_id FROM notifications WHERE digest_state = 'waiting') w
     LEFT JOIN notification_preferences p ON p.user_id = w.user_id`
   let queued = 0
   for (const candidate of candidates) {
-    const preferences = preferencesFromRow(candidate.hasPreferences ? candidate : null)
+    const preferences = preferencesFromRow(candidate)
     if (!digestDue(preferences, now)) continue
     const day = localTime(now, preferences.timeZone).date
     const done = await sql.begin(async (tx) => {
-      await tx`SELECT pg_advisory_xact_lock(7312018, hashtext(${candidate.userId}))`
+      await lockBudget(tx, candidate.userId)
       const [sent] = await tx<{ n: number }[]>`
-        SELECT (SELECT count(*) FROM digests WHERE user_id = ${candidate.userId} AND local_date = ${day})
-          + (SELECT count(*) FROM delivery_budget WHERE user_id = ${candidate.userId}
-               AND local_date = ${day} AND channel = 'email') AS n`
-      if (Number(sent?.n ?? 0) >= DAILY_EMAIL_BUDGET) return false
+        SELECT count(*)::int AS n FROM delivery_budget
+        WHERE user_id = ${candidate.userId} AND local_date = ${day} AND channel = 'email'`
+      if ((sent?.n ?? 0) >= DAILY_EMAIL_BUDGET) return false
       const items = await tx<{ id: string; title: string; message: string; link: string | null }[]>`
         UPDATE notifications SET digest_state = 'sent'
         WHERE user_id = ${candidate.userId} AND digest_state = 'waiting' AND NOT read
         RETURNING id, title, message, link`
       if (items.length === 0) return false
       const ids = items.map((i) => i.id)
-      const [job] = await tx<{ id: string }[]>`
-        INSERT INTO delivery_jobs (kind, user_id, payload)
-        VALUES ('digest', ${candidate.userId}, ${tx.json({ notificationIds: ids })})
-        RETURNING id::text`
       await tx`
-        INSERT INTO digests (user_id, local_date, job_id) VALUES (${candidate.userId}, ${day}, ${job?.id ?? null})`
+        INSERT INTO delivery_jobs (kind, user_id, payload)
+        VALUES ('digest', ${candidate.userId}, ${tx.json({ notificationIds: ids })})`
       await tx`
         INSERT INTO delivery_budget (user_id, local_date, channel, notification_id)
         VALUES (${candidate.userId}, ${day}, 'email', gen_random_uuid())`

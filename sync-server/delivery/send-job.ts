@@ -2,7 +2,7 @@ import { localTime, nextSendTime } from '../../shared/delivery-time.ts'
 import { isDecision } from '../../shared/notification.ts'
 import { PREFERENCE_FOR_KIND, type Preferences, wantsDelivery } from '../../shared/preferences.ts'
 import type { Config } from '../config.ts'
-import type { Sql } from '../db/connect.ts'
+import type { Db, Sql } from '../db/connect.ts'
 import { type DigestItem, renderDigest, renderMail } from '../mail/render.ts'
 import type { Mailer } from '../mail/send.ts'
 import {
@@ -50,11 +50,8 @@ type Gate = {
 }
 
 async function gateOf(ctx: JobContext, job: DeliveryJob): Promise<Gate | undefined> {
-  const [row] = await ctx.sql<
-    ({ email: string | null; read: boolean | null; hasPreferences: boolean } & PreferenceRow)[]
-  >`
-    SELECT btrim(u.email) AS email, n.read, p.user_id IS NOT NULL AS "hasPreferences",
-      ${preferenceColumns(ctx.sql)}
+  const [row] = await ctx.sql<({ email: string | null; read: boolean | null } & PreferenceRow)[]>`
+    SELECT btrim(u.email) AS email, n.read, ${preferenceColumns(ctx.sql)}
     FROM users u
     LEFT JOIN notifications n ON n.id = ${job.payload.notificationId} AND n.user_id = u.id
     LEFT JOIN notification_preferences p ON p.user_id = u.id
@@ -64,7 +61,7 @@ async function gateOf(ctx: JobContext, job: DeliveryJob): Promise<Gate | undefin
     email: row.email || null,
     // Notifications are not deleted on their own (only with their user, and the jobs with it).
     read: row.read ?? false,
-    preferences: preferencesFromRow(row.hasPreferences ? row : null),
+    preferences: preferencesFromRow(row),
   }
 }
 
@@ -86,6 +83,11 @@ function judge(ctx: JobContext, job: DeliveryJob, gate: Gate): Outcome | undefin
   return undefined
 }
 
+/** Serialises everything that counts or spends one person's daily budget, across instances. */
+export async function lockBudget(tx: Db, userId: string): Promise<void> {
+  await tx`SELECT pg_advisory_xact_lock(7312018, hashtext(${userId}))`
+}
+
 /**
  * Takes one of the person's daily sends on `channel` for a notification, if
  * the budget has one left; a notification that has one already (another
@@ -101,7 +103,7 @@ async function takeBudget(
   max: number,
 ): Promise<boolean> {
   return ctx.sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(7312018, hashtext(${userId}))`
+    await lockBudget(tx, userId)
     const [row] = await tx<{ mine: boolean; used: number }[]>`
       SELECT bool_or(notification_id = ${notificationId}) AS mine, count(*)::int AS used
       FROM delivery_budget

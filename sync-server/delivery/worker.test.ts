@@ -273,10 +273,19 @@ describe('sweepDeliveryJobs', () => {
     await age(ids[3], 'failed', 29)
     await server.sql`UPDATE delivery_jobs SET run_at = now() + interval '1 day' WHERE id = ${ids[4] ?? '0'}`
 
+    await server.sql`
+      INSERT INTO delivery_budget (user_id, local_date, channel, notification_id) VALUES
+        (${userId}, current_date - 10, 'push', gen_random_uuid()),
+        (${userId}, current_date, 'push', gen_random_uuid())`
     const swept = await sweepDeliveryJobs(server.sql)
 
     expect(swept.done).toBeGreaterThanOrEqual(1)
     expect(swept.failed).toBeGreaterThanOrEqual(1)
+    // The daily budget's rows of days long past go; today's stay.
+    expect(swept.budget).toBeGreaterThanOrEqual(1)
+    const budget =
+      await server.sql`SELECT local_date FROM delivery_budget WHERE user_id = ${userId}`
+    expect(budget).toHaveLength(1)
     expect((await jobsOf(userId)).map((j) => j.id)).toEqual([ids[1], ids[3], ids[4]])
   })
 })

@@ -19,7 +19,6 @@ type Recipient = {
   userId: string
   hasEmail: boolean
   subscriptionIds: string[]
-  hasPreferences: boolean
 } & PreferenceRow
 
 /**
@@ -29,15 +28,16 @@ type Recipient = {
  * this kind is on (decisions 0009 and 0038): a push job per device, and an
  * e-mail job, or, when the person takes this category as a daily digest, a
  * mark that the digest should carry it. When they go (quiet hours, the
- * e-mail delay, the daily budget) the worker decides at send time.
+ * e-mail delay, the daily budget) the worker decides at send time. Answers
+ * the notification written for each recipient.
  */
 export async function notify(
   db: Db,
   userIds: readonly string[],
   n: NewNotification,
-): Promise<void> {
+): Promise<{ userId: string; notificationId: string }[]> {
   const recipients = [...new Set(userIds)]
-  if (recipients.length === 0) return
+  if (recipients.length === 0) return []
   const rows = await db<Recipient[]>`
     WITH written AS (
       INSERT INTO notifications (user_id, kind, title, message, link, topic_id)
@@ -50,13 +50,13 @@ export async function notify(
       array(SELECT s.id FROM push_subscriptions s WHERE s.user_id = w.user_id
         AND (s.expiration_time IS NULL OR s.expiration_time > now())
         ORDER BY s.created_at)::text[] AS "subscriptionIds",
-      p.user_id IS NOT NULL AS "hasPreferences", ${preferenceColumns(db)}
+      ${preferenceColumns(db)}
     FROM written w JOIN users u ON u.id = w.user_id
     LEFT JOIN notification_preferences p ON p.user_id = w.user_id`
   const deliveries: Delivery[] = []
   const digested: string[] = []
   for (const r of rows) {
-    const preferences = preferencesFromRow(r.hasPreferences ? r : null)
+    const preferences = preferencesFromRow(r)
     if (!wantsDelivery(preferences, n.kind)) continue
     const digest = r.hasEmail && emailModeFor(preferences, n.kind) === 'digest'
     if (digest) digested.push(r.notificationId)
@@ -72,6 +72,7 @@ export async function notify(
       UPDATE notifications SET digest_state = 'waiting' WHERE id = ANY (${db.array(digested)}::uuid[])`
   }
   if ((await enqueueDeliveries(db, deliveries)) > 0) wakeDeliveryWorkers()
+  return rows.map((r) => ({ userId: r.userId, notificationId: r.notificationId }))
 }
 
 export async function adminIds(db: Db, except?: string): Promise<string[]> {

@@ -26,6 +26,8 @@ export function selectNotifications(db: Db, userId: string, id?: string) {
 }
 
 export type PreferenceRow = Preferences['emailNotifications'] & {
+  /** False when the user has no preferences row (a LEFT JOIN found none). */
+  hasPreferences: boolean
   reminders: boolean
   emailDelivery: Partial<EmailDelivery>
   timeZone: string | null
@@ -35,7 +37,8 @@ export type PreferenceRow = Preferences['emailNotifications'] & {
 
 /** Columns of the preferences row `p`, as preferencesFromRow reads them. */
 export function preferenceColumns(db: Db) {
-  return db`p.new_applications AS "newApplications", p.topic_status_updates AS "topicStatusUpdates",
+  return db`p.user_id IS NOT NULL AS "hasPreferences",
+    p.new_applications AS "newApplications", p.topic_status_updates AS "topicStatusUpdates",
     p.application_status_updates AS "applicationStatusUpdates",
     p.new_topics_for_review AS "newTopicsForReview", p.reminders,
     p.email_delivery AS "emailDelivery", p.time_zone AS "timeZone", p.digest_hour AS "digestHour",
@@ -44,12 +47,13 @@ export function preferenceColumns(db: Db) {
 }
 
 /**
- * The preferences a stored row stands for; null (no row) is the defaults. A
+ * The preferences a stored row stands for; no row (or a LEFT JOIN that found
+ * none) is the defaults. A
  * category missing from email_delivery has its default mode, and a time zone
  * this runtime no longer knows counts as not known.
  */
 export function preferencesFromRow(row: PreferenceRow | null | undefined): Preferences {
-  if (!row) return DEFAULT_PREFERENCES
+  if (!row?.hasPreferences) return DEFAULT_PREFERENCES
   const emailDelivery = { ...DEFAULT_PREFERENCES.emailDelivery }
   for (const category of EMAIL_CATEGORIES) {
     const mode = row.emailDelivery?.[category]

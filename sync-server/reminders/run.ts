@@ -71,8 +71,11 @@ async function sendDue(
         mode === 'first'
           ? await claim(tx, stage.kind, due, now)
           : await claimAgain(tx, stage.kind, due, now)
-      const written = claimed.map((d) => ({ due: d, message: stage.message(d, scan) }))
-      for (const { due: d, message } of written) await notify(tx, [d.userId], message)
+      const written: { due: Due; notificationId: string }[] = []
+      for (const d of claimed) {
+        const [note] = await notify(tx, [d.userId], stage.message(d, scan))
+        if (note) written.push({ due: d, notificationId: note.notificationId })
+      }
       await linkNotifications(tx, stage.kind, written)
       // A full batch may have more behind it (unless none of it could be claimed).
       return { sent: claimed.length, more: due.length === BATCH && claimed.length > 0 }
@@ -128,26 +131,20 @@ async function claimAgain(db: Db, kind: ReminderKind, due: Due[], now: Date): Pr
   return due.filter((d) => marked.has(key(d.subjectId, d.userId)))
 }
 
-/**
- * Points each record at the notification just written for it. `notify` does
- * not answer ids; within one stage's transaction a person's reminder is told
- * apart by its link (which names the application or topic) and the
- * transaction's time, which every row it inserts shares.
- */
+/** Points each record at the notification just written for it. */
 async function linkNotifications(
   db: Db,
   kind: ReminderKind,
-  written: { due: Due; message: { link: string | null } }[],
+  written: { due: Due; notificationId: string }[],
 ): Promise<void> {
   if (written.length === 0) return
   await db`
-    UPDATE reminders_sent r SET notification_id = n.id
+    UPDATE reminders_sent r SET notification_id = v.notification_id
     FROM unnest(${db.array(written.map((w) => w.due.subjectId))}::uuid[],
                 ${db.array(written.map((w) => w.due.userId))}::uuid[],
-                ${db.array(written.map((w) => w.message.link ?? ''))}::text[]) AS v(subject_id, user_id, link)
-      JOIN notifications n ON n.user_id = v.user_id AND n.link = v.link AND n.created_at = now()
-    WHERE r.stage = ${kind} AND r.subject_id = v.subject_id AND r.user_id = v.user_id
-      AND n.kind::text = ${kind}`
+                ${db.array(written.map((w) => w.notificationId))}::uuid[])
+      AS v(subject_id, user_id, notification_id)
+    WHERE r.stage = ${kind} AND r.subject_id = v.subject_id AND r.user_id = v.user_id`
 }
 
 /**
