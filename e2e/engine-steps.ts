@@ -79,3 +79,73 @@ export const REPORT_STALL = `async (engine) => {
   })
   return res.status
 }`
+
+/**
+ * The accessible name of an element, as far as the journeys need it:
+ * aria-label, else the text of what aria-labelledby points at, else its text.
+ */
+const NAME_OF = `(el) => {
+  const label = el.getAttribute('aria-label')
+  if (label) return label.trim()
+  const ids = el.getAttribute('aria-labelledby')
+  if (ids) {
+    const text = ids.split(/\\s+/).map((id) => document.getElementById(id)?.textContent?.trim() ?? '').join(' ').trim()
+    if (text) return text
+  }
+  return (el.textContent ?? '').trim()
+}`
+
+/**
+ * Marks the enabled button (or listbox option) named `name` for a real click
+ * by CSS selector, inside the element labelled `within` when given; `prefix`
+ * matches names that start with `name`. Answers the selector, or '' when
+ * there is no such control yet.
+ */
+export const MARK_BUTTON = `(name, within, prefix) => {
+  const nameOf = ${NAME_OF}
+  const scope = within ? [...document.querySelectorAll('[aria-label]')].find((e) => e.getAttribute('aria-label') === within) : document
+  if (!scope) return ''
+  const button = [...scope.querySelectorAll('button, [role="option"]')].find((b) => {
+    const n = nameOf(b)
+    return (prefix ? n.startsWith(name) : n === name) && !b.disabled && b.getAttribute('aria-disabled') !== 'true'
+  })
+  if (!button) return ''
+  const token = 'e2e-' + Math.random().toString(36).slice(2)
+  button.setAttribute('data-e2e', token)
+  return '[data-e2e="' + token + '"]'
+}`
+
+/** Marks the text field labelled `label` (its <label>, aria-labelledby or aria-label) for a real click; '' if none. */
+export const MARK_FIELD = `(label) => {
+  const nameOf = ${NAME_OF}
+  const field = [...document.querySelectorAll('input, textarea, [contenteditable="true"]')].find((f) => {
+    if (f.labels && [...f.labels].some((l) => l.textContent.trim() === label)) return true
+    return nameOf(f) === label
+  })
+  if (!field) return ''
+  const token = 'e2e-' + Math.random().toString(36).slice(2)
+  field.setAttribute('data-e2e', token)
+  return '[data-e2e="' + token + '"]'
+}`
+
+/** The text of the element labelled `label` ('' when there is none). */
+export const LABELLED_TEXT = `(label) => {
+  const el = [...document.querySelectorAll('[aria-label]')].find((e) => e.getAttribute('aria-label') === label)
+  return el ? el.textContent : ''
+}`
+
+/** The sync status the bar shows ("All changes saved", "1 change waiting to sync", …), or ''. */
+export const SYNC_STATUS = `() => {
+  const button = [...document.querySelectorAll('button[aria-label^="Sync status: "]')][0]
+  return button ? button.getAttribute('aria-label').slice('Sync status: '.length) : ''
+}`
+
+/** Whether the page is drawn dark: the luminance of the body's background (or the root's) is low. */
+export const DRAWN_DARK = `() => {
+  const colour = [document.body, document.documentElement]
+    .map((e) => getComputedStyle(e).backgroundColor)
+    .find((c) => c && c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent')
+  if (!colour) return false
+  const [r, g, b] = colour.match(/[\\d.]+/g).map(Number)
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 64
+}`

@@ -1,7 +1,7 @@
 import { baseUrl } from './browser.ts'
 
-/** A signed-in API client in Node (plain fetch and the session cookie), to set up data. */
-async function apiAs(username: string) {
+/** A signed-in API client in Node (plain fetch and the session cookie), to set up and check data. */
+export async function apiAs(username: string) {
   const signIn = await fetch(`${baseUrl()}/api/auth/dev-login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -13,6 +13,11 @@ async function apiAs(username: string) {
     .map((c) => c.split(';')[0])
     .join('; ')
   return {
+    get: async <T>(path: string): Promise<T> => {
+      const res = await fetch(`${baseUrl()}${path}`, { headers: { cookie } })
+      if (!res.ok) throw new Error(`GET ${path}: ${res.status}`)
+      return (await res.json()) as T
+    },
     post: async (path: string, body: unknown) => {
       const res = await fetch(`${baseUrl()}${path}`, {
         method: 'POST',

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import puppeteer from 'puppeteer-core'
-import { Builder, type WebDriver } from 'selenium-webdriver'
+import { Builder, By, type WebDriver } from 'selenium-webdriver'
 
 /**
  * Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK
@@ -21,6 +21,10 @@ export type EnginePage = {
    * the test transpiler would add helpers the page does not have.
    */
   run: <T>(fn: string, ...args: unknown[]) => Promise<T>
+  /** A real click (the engine's own input, not a script event) on the first match of a CSS selector. */
+  click: (selector: string) => Promise<void>
+  /** Types `text` with the engine's own key input into what has the focus. */
+  type: (text: string) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -39,14 +43,22 @@ export function missingEngine(engine: EngineName): string | null {
     : null
 }
 
+/** How the browser is opened: `dark` asks for the dark colour scheme (prefers-color-scheme). */
+export type EngineOptions = { dark?: boolean }
+
 /** A fresh Firefox profile and window: no storage, no service worker from before. */
-async function openFirefox(): Promise<EnginePage> {
+async function openFirefox(options: EngineOptions): Promise<EnginePage> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
     // Service workers on http://127.0.0.1 count as secure; nothing phones home.
-    extraPrefsFirefox: { 'app.update.enabled': false, 'browser.shell.checkDefaultBrowser': false },
+    extraPrefsFirefox: {
+      'app.update.enabled': false,
+      'browser.shell.checkDefaultBrowser': false,
+      // 0: pages see the dark scheme; 2: the system's (light here).
+      'layout.css.prefers-color-scheme.content-override': options.dark ? 0 : 2,
+    },
   })
   const [page] = await browser.pages()
   if (!page) throw new Error('Firefox opened without a page.')
@@ -55,6 +67,8 @@ async function openFirefox(): Promise<EnginePage> {
       await page.goto(url, { waitUntil: 'load' })
     },
     run: async <T>(fn: string, ...args: unknown[]) => (await page.evaluate(call(fn, args))) as T,
+    click: (selector) => page.click(selector),
+    type: (text) => page.keyboard.type(text),
     close: () => browser.close(),
   }
 }
@@ -113,11 +127,16 @@ export function stopDisplay(): void {
 }
 
 /** A fresh WebKitGTK MiniBrowser (its own driver process, so its own ephemeral storage). */
-export async function openWebKit(): Promise<EnginePage> {
+export async function openWebKit(options: EngineOptions = {}): Promise<EnginePage> {
   const port = await freePort()
   const child = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
     stdio: 'ignore',
-    env: { ...process.env, DISPLAY: await xDisplay() },
+    env: {
+      ...process.env,
+      DISPLAY: await xDisplay(),
+      // WebKitGTK takes prefers-color-scheme from the GTK theme.
+      ...(options.dark ? { GTK_THEME: 'Adwaita:dark' } : {}),
+    },
   })
   const url = `http://127.0.0.1:${port}`
   let driver: WebDriver
@@ -145,6 +164,12 @@ export async function openWebKit(): Promise<EnginePage> {
       if (!result.ok) throw new Error(`In WebKit: ${result.e}`)
       return result.v
     },
+    click: async (selector) => {
+      await driver.findElement(By.css(selector)).click()
+    },
+    type: async (text) => {
+      await driver.actions().sendKeys(text).perform()
+    },
     close: async () => {
       try {
         await driver.quit()
@@ -155,6 +180,6 @@ export async function openWebKit(): Promise<EnginePage> {
   }
 }
 
-export function openEngine(engine: EngineName): Promise<EnginePage> {
-  return engine === 'firefox' ? openFirefox() : openWebKit()
+export function openEngine(engine: EngineName, options: EngineOptions = {}): Promise<EnginePage> {
+  return engine === 'firefox' ? openFirefox(options) : openWebKit(options)
 }

@@ -17,6 +17,8 @@ export type Session =
   | { state: 'signed-in'; user: User; engine: SyncEngine; verified: boolean }
 
 const STORED_USER_KEY = 'pairwise.user'
+/** How long the screens wait for the local database to open before they show anyway. */
+const OPEN_WAIT_MS = 1_000
 
 const SessionContext = createContext<Session>({ state: 'loading' })
 
@@ -105,11 +107,24 @@ export function SessionProvider(props: { children: ReactNode }) {
   const verifiedRef = useRef(verified)
   verifiedRef.current = verified
 
-  // One engine per signed-in user, for as long as they are signed in.
+  // One engine per signed-in user, for as long as they are signed in. The
+  // screens come once its database is open, or after OPEN_WAIT_MS: rendering
+  // them meanwhile would keep the page busy while IndexedDB waits for it to
+  // take the open (or create the database), and a page that goes into
+  // WebKit's back/forward cache in that moment blocks the database for
+  // every later page (decision 0024).
   useEffect(() => {
     if (!userId) return
     const next = new SyncEngine({ user: { id: userId, username, isAdmin } })
-    setEngine(next)
+    let shown = false
+    const show = () => {
+      if (shown) return
+      shown = true
+      clearTimeout(timer)
+      setEngine(next)
+    }
+    const timer = setTimeout(show, OPEN_WAIT_MS)
+    void next.opened.then(show)
     void next
       .start()
       .then(() => {
@@ -118,6 +133,8 @@ export function SessionProvider(props: { children: ReactNode }) {
       })
       .catch(() => {})
     return () => {
+      shown = true
+      clearTimeout(timer)
       setEngine(null)
       void next.stop()
     }

@@ -11,6 +11,7 @@ import {
 import { EVENT_SOURCE_CLOSED, type EventSourceLike } from './environment.ts'
 import { Flusher, type FlushResult } from './flusher.ts'
 import { type ResolvedOptions, resolveOptions, type SyncEngineOptions } from './options.ts'
+import { browserPageLifecycle, FreezableIndexedDb, type PageLifecycle } from './page-lifecycle.ts'
 import { reportClientEvent } from './report.ts'
 import {
   browserEngineOf,
@@ -41,10 +42,21 @@ export class SyncEngine {
   readonly status = new StatusStore()
   /** Bumped when the watchdog reopened a stuck IndexedDB: live queries subscribe again. */
   readonly recoveries = new RecoveryCount()
+  /** Settles once start() has opened the database (or failed to). */
+  readonly opened: Promise<void>
+  private settleOpened: () => void = () => {}
   private readonly watchdog: StallWatchdog
   private readonly o: ResolvedOptions
   private readonly flusher: Flusher
   private stopped = false
+  /** stop() was called: nothing starts again. */
+  private ended = false
+  /** Hidden into the back/forward cache (see page-lifecycle.ts). */
+  private frozen = false
+  private freezeCount = 0
+  private readonly page: PageLifecycle | null
+  private readonly freezable: FreezableIndexedDb | null
+  private unwatchPage: (() => void) | null = null
   private deleted = false
   private reopening = false
   private events: EventSourceLike | null = null
@@ -54,7 +66,18 @@ export class SyncEngine {
 
   constructor(options: SyncEngineOptions) {
     const resolved = resolveOptions(options)
-    this.db = createSyncDb(options.dbName ?? databaseName(options.user.id), options.indexedDB)
+    this.opened = new Promise((resolve) => {
+      this.settleOpened = resolve
+    })
+    this.page = options.pageLifecycle === undefined ? browserPageLifecycle() : options.pageLifecycle
+    const factory = options.indexedDB?.indexedDB ?? globalThis.indexedDB
+    this.freezable = this.page && factory ? new FreezableIndexedDb(factory) : null
+    this.db = createSyncDb(
+      options.dbName ?? databaseName(options.user.id),
+      this.freezable
+        ? { ...options.indexedDB, indexedDB: this.freezable.factory }
+        : options.indexedDB,
+    )
     this.watchdog = new StallWatchdog({
       db: this.db,
       clock: resolved.clock,
@@ -112,7 +135,20 @@ export class SyncEngine {
 
   /** Opens the database, follows the status, listens for pokes and connectivity, and syncs. */
   async start(): Promise<FlushResult> {
-    await this.db.open()
+    // Before the open: a page hidden while its database is being created must let go of it.
+    this.unwatchPage ??=
+      this.page?.subscribe((event) => (event === 'frozen' ? this.freeze() : void this.thaw())) ??
+      null
+    try {
+      await this.watchdog.open()
+    } finally {
+      this.settleOpened()
+    }
+    return this.follow()
+  }
+
+  /** With the database open: follow the status, connectivity and pokes, and sync. */
+  private follow(): Promise<FlushResult> {
     this.observe()
     const c = this.o.connectivity
     if (c) {
@@ -136,6 +172,9 @@ export class SyncEngine {
 
   /** Stops syncing and closes the database; a running flush is abandoned (it resumes next time). */
   async stop(): Promise<void> {
+    this.ended = true
+    this.unwatchPage?.()
+    this.unwatchPage = null
     await this.suspend()
     this.stopObserving?.()
     this.db.close()
@@ -147,11 +186,59 @@ export class SyncEngine {
    * What is written meanwhile waits in the outbox for the next start.
    */
   async suspend(): Promise<void> {
+    this.halt()
+    await this.flusher.stop()
+  }
+
+  private halt(): void {
     this.stopped = true
     for (const cleanup of this.cleanups.splice(0)) cleanup()
     this.events?.close()
     this.events = null
-    await this.flusher.stop()
+  }
+
+  /**
+   * The page goes into the back/forward cache: no sync, no event stream, the
+   * flush that holds the sync lock given up (so the lock is let go), the
+   * database closed and every transaction still under way aborted; an open
+   * still under way is cancelled, which aborts its upgrade. Frozen like
+   * this, the page holds nothing another page waits for.
+   */
+  private freeze(): void {
+    if (this.frozen) return
+    this.frozen = true
+    this.freezeCount += 1
+    this.halt()
+    void this.flusher.stop()
+    this.stopObserving?.()
+    this.stopObserving = null
+    this.db.close()
+    // What was under way is aborted: a pull's page is pulled again, a screen's read runs again on
+    // `restored`, and a change being written at that very moment fails (and says so) rather than
+    // freezing the database for everyone.
+    this.freezable?.freeze()
+  }
+
+  /** How many times the page was frozen: a read begun before a freeze may have been aborted by it. */
+  get freezes(): number {
+    return this.freezeCount
+  }
+
+  /** Shown again from the back/forward cache: open, follow, re-run the screens' reads, sync. */
+  private async thaw(): Promise<void> {
+    if (!this.frozen) return
+    this.frozen = false
+    this.freezable?.thaw()
+    if (this.ended || this.deleted) return
+    this.stopped = false
+    try {
+      await this.db.open()
+    } catch {
+      // A flush on the closed database reopens it (onDatabaseClosed).
+      return this.flusher.retryLater()
+    }
+    this.recoveries.bump()
+    void this.follow()
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   type StorageLike,
 } from './environment.ts'
 import { defaultLock, type SyncLock } from './lock.ts'
+import type { PageLifecycle } from './page-lifecycle.ts'
 
 /** Everything environment-specific is injectable; the defaults are the browser's. */
 export type SyncEngineOptions = {
@@ -29,6 +30,8 @@ export type SyncEngineOptions = {
   random?: () => number
   newId?: () => string
   indexedDB?: IndexedDbDeps
+  /** pagehide/pageshow of the back/forward cache by default; null for none. */
+  pageLifecycle?: PageLifecycle | null
   /** Defaults to `pairwise-<userId>`. */
   dbName?: string
   /** How long one request may take. */
@@ -38,7 +41,9 @@ export type SyncEngineOptions = {
   backoff?: BackoffOptions
 }
 
-export type ResolvedOptions = Required<Omit<SyncEngineOptions, 'dbName' | 'indexedDB'>>
+export type ResolvedOptions = Required<
+  Omit<SyncEngineOptions, 'dbName' | 'indexedDB' | 'pageLifecycle'>
+>
 
 export function resolveOptions(options: SyncEngineOptions): ResolvedOptions {
   return {

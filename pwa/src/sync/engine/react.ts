@@ -14,7 +14,7 @@ import type { Mutations } from '../mutators/mutations.ts'
 import type { RowTable, SyncDb } from './db.ts'
 import type { SyncEngine } from './engine.ts'
 import type { SyncStatus } from './status.ts'
-import { useStallCheck, waitIfClosed } from './use-stall-check.ts'
+import { useStallCheck, waitIfCutOff } from './use-stall-check.ts'
 import { readPreferences, readRejected, readRow, readTable } from './view.ts'
 
 /**
@@ -64,10 +64,10 @@ export function useSynced<T>(
   const engine = useSyncEngine()
   // After the watchdog reopened IndexedDB, queries stuck on the old connection start again.
   const recoveries = useSyncExternalStore(engine.recoveries.subscribe, engine.recoveries.get)
-  const value = useLiveQuery(
-    () => read(engine.db).catch(waitIfClosed),
-    [engine, recoveries, ...deps],
-  )
+  const value = useLiveQuery(() => {
+    const freezes = engine.freezes
+    return read(engine.db).catch((error: unknown) => waitIfCutOff(engine, freezes, error))
+  }, [engine, recoveries, ...deps])
   useStallCheck(engine, value === undefined)
   return value
 }
@@ -109,8 +109,9 @@ export function useSyncedCoalesced<T>(
     const run = (first = false) => {
       running = true
       if (!first) lastRun = performance.now()
+      const freezes = engine.freezes
       read(db)
-        .catch(waitIfClosed)
+        .catch((error: unknown) => waitIfCutOff(engine, freezes, error))
         .then(
           (next) => {
             if (!stopped) setValue(() => next)

@@ -95,6 +95,47 @@ describe('StallWatchdog', () => {
     expect(await stuckRead.then(settled, settled)).toBe('settled')
   })
 
+  it('cancels an open that never answers, opens on a new request, and reports it', async () => {
+    counter += 1
+    let opens = 0
+    // The first open request never answers, as WebKit has left one.
+    const hangsOnce: IDBFactory = new Proxy(indexedDB, {
+      get: (target, property) => {
+        if (property !== 'open') return Reflect.get(target, property, target).bind(target)
+        return (name: string, version?: number) => {
+          opens += 1
+          return opens === 1 ? ({} as IDBOpenDBRequest) : target.open(name, version)
+        }
+      },
+    })
+    const db = createSyncDb(`watchdog-${counter}`, { indexedDB: hangsOnce })
+    dbs.push(db)
+    const { watchdog, reports } = watch(db)
+    await watchdog.open()
+    expect(db.isOpen()).toBe(true)
+    expect(opens).toBe(2)
+    expect(await db.topics.count()).toBe(0)
+    expect(reports).toEqual([
+      {
+        kind: 'indexeddb-stalled',
+        operation: 'open',
+        waitedMs: expect.any(Number),
+        recovered: true,
+        engine: 'webkit',
+      },
+    ])
+  })
+
+  it('opens a database that answers without a report', async () => {
+    counter += 1
+    const db = createSyncDb(`watchdog-${counter}`)
+    dbs.push(db)
+    const { watchdog, reports } = watch(db)
+    await watchdog.open()
+    expect(db.isOpen()).toBe(true)
+    expect(reports).toEqual([])
+  })
+
   it('reports a sync lock held past its limit, once it is granted', async () => {
     const db = await openDb()
     const { watchdog, reports } = watch(db)

@@ -90,6 +90,35 @@ export class StallWatchdog {
     }
   }
 
+  /**
+   * Opens the database. An open that has not answered within IDB_STALL_MS
+   * (WebKit has left one hanging) is cancelled and tried once more on a new
+   * request, and the event is reported; answers once the database is open.
+   */
+  async open(): Promise<void> {
+    const { db, clock } = this.host
+    const ms = this.host.idbStallMs ?? IDB_STALL_MS
+    const started = clock.now()
+    const first = db.open()
+    if (await settlesWithin(first, ms, clock)) {
+      await first
+      return
+    }
+    // Cancels the open that hangs (Dexie aborts an upgrade it began); the next open is a new request.
+    db.close()
+    await first.catch(() => {})
+    const second = db.open()
+    const recovered = await settlesWithin(second, ms, clock)
+    this.host.report({
+      kind: 'indexeddb-stalled',
+      operation: 'open',
+      waitedMs: Math.max(0, clock.now() - started),
+      recovered,
+      engine: this.host.engine,
+    })
+    await second
+  }
+
   private async run(operation: string): Promise<StallOutcome> {
     const { db, clock } = this.host
     const ms = this.host.idbStallMs ?? IDB_STALL_MS

@@ -17,11 +17,20 @@ export function useStallCheck(engine: SyncEngine, waiting: boolean): void {
 }
 
 /**
- * A read the watchdog cut off by closing a stuck connection fails with
- * DatabaseClosedError: instead of an error screen, it keeps the screen
- * waiting; the recovery re-runs the query on the fresh connection.
+ * A read cut off under the screen fails: with DatabaseClosedError when the
+ * watchdog closed a stuck connection, with AbortError when the page was
+ * frozen into the back/forward cache since the read began (`freezesBefore`,
+ * the engine's count then). Instead of an error screen, the screen keeps
+ * waiting; the recovery (or the page shown again) runs the read again.
  */
-export function waitIfClosed(error: unknown): Promise<never> {
-  if (error instanceof Error && error.name === 'DatabaseClosedError') return new Promise(() => {})
+export function waitIfCutOff(
+  engine: SyncEngine,
+  freezesBefore: number,
+  error: unknown,
+): Promise<never> {
+  const name = error instanceof Error ? error.name : ''
+  if (name === 'DatabaseClosedError' || (name === 'AbortError' && engine.freezes > freezesBefore)) {
+    return new Promise(() => {})
+  }
   throw error
 }
