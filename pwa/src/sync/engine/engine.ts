@@ -1,13 +1,11 @@
 import { bindMutations, type Mutations } from '../mutators/mutations.ts'
+import { createSyncDb, getMeta, META, type RejectedRow, type SyncDb, setMeta } from './db.ts'
 import {
-  createSyncDb,
-  databaseName,
-  getMeta,
-  META,
-  type RejectedRow,
-  type SyncDb,
-  setMeta,
-} from './db.ts'
+  browserNameStore,
+  chooseDatabaseName,
+  moveOffBlockedName,
+  type NameStore,
+} from './db-name.ts'
 import { EVENT_SOURCE_CLOSED, type EventSourceLike } from './environment.ts'
 import { Flusher, type FlushResult } from './flusher.ts'
 import { type ResolvedOptions, resolveOptions, type SyncEngineOptions } from './options.ts'
@@ -57,6 +55,12 @@ export class SyncEngine {
   private readonly page: PageLifecycle | null
   private readonly freezable: FreezableIndexedDb | null
   private unwatchPage: (() => void) | null = null
+  private readonly names: NameStore | null
+  private readonly factory: IDBFactory | undefined
+  /** start() is opening the database. */
+  private opening = false
+  /** Whether the database existed on this device when start() began to open it (null: not known). */
+  private existedBefore: boolean | null = null
   private deleted = false
   private reopening = false
   private events: EventSourceLike | null = null
@@ -71,9 +75,11 @@ export class SyncEngine {
     })
     this.page = options.pageLifecycle === undefined ? browserPageLifecycle() : options.pageLifecycle
     const factory = options.indexedDB?.indexedDB ?? globalThis.indexedDB
+    this.factory = factory
+    this.names = options.nameStore === undefined ? browserNameStore() : options.nameStore
     this.freezable = this.page && factory ? new FreezableIndexedDb(factory) : null
     this.db = createSyncDb(
-      options.dbName ?? databaseName(options.user.id),
+      options.dbName ?? chooseDatabaseName(options.user.id, this.names),
       this.freezable
         ? { ...options.indexedDB, indexedDB: this.freezable.factory }
         : options.indexedDB,
@@ -139,9 +145,12 @@ export class SyncEngine {
     this.unwatchPage ??=
       this.page?.subscribe((event) => (event === 'frozen' ? this.freeze() : void this.thaw())) ??
       null
+    this.noteWhetherItExists()
+    this.opening = true
     try {
       await this.watchdog.open()
     } finally {
+      this.opening = false
       this.settleOpened()
     }
     return this.follow()
@@ -208,6 +217,11 @@ export class SyncEngine {
     if (this.frozen) return
     this.frozen = true
     this.freezeCount += 1
+    // Frozen while creating the database: the browser may already hold an upgrade this page can no
+    // longer take or undo, so the next page uses another name (nothing was stored under this one).
+    if (this.opening && this.existedBefore === false && this.names) {
+      moveOffBlockedName(this.o.user.id, this.db.name, this.names)
+    }
     this.halt()
     void this.flusher.stop()
     this.stopObserving?.()
@@ -222,6 +236,18 @@ export class SyncEngine {
   /** How many times the page was frozen: a read begun before a freeze may have been aborted by it. */
   get freezes(): number {
     return this.freezeCount
+  }
+
+  /** Asks the browser, before the open, whether the database exists yet (for freeze()). */
+  private noteWhetherItExists(): void {
+    this.existedBefore = null
+    const name = this.db.name
+    void this.factory
+      ?.databases?.()
+      .then((all) => {
+        this.existedBefore = all.some((d) => d.name === name)
+      })
+      .catch(() => {})
   }
 
   /** Shown again from the back/forward cache: open, follow, re-run the screens' reads, sync. */

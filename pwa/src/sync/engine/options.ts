@@ -2,6 +2,7 @@ import type { FetchLike } from '../../lib/http.ts'
 import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts'
 import { type Clock, systemClock } from './clock.ts'
 import type { IndexedDbDeps } from './db.ts'
+import type { NameStore } from './db-name.ts'
 import {
   browserConnectivity,
   browserEventSource,
@@ -32,7 +33,9 @@ export type SyncEngineOptions = {
   indexedDB?: IndexedDbDeps
   /** pagehide/pageshow of the back/forward cache by default; null for none. */
   pageLifecycle?: PageLifecycle | null
-  /** Defaults to `pairwise-<userId>`. */
+  /** Where the name of the user's database is kept: localStorage by default; null for none. */
+  nameStore?: NameStore | null
+  /** Defaults to the user's database on this device (`pairwise-<userId>`; see db-name.ts). */
   dbName?: string
   /** How long one request may take. */
   requestTimeoutMs?: number
@@ -42,7 +45,7 @@ export type SyncEngineOptions = {
 }
 
 export type ResolvedOptions = Required<
-  Omit<SyncEngineOptions, 'dbName' | 'indexedDB' | 'pageLifecycle'>
+  Omit<SyncEngineOptions, 'dbName' | 'indexedDB' | 'pageLifecycle' | 'nameStore'>
 >
 
 export function resolveOptions(options: SyncEngineOptions): ResolvedOptions {

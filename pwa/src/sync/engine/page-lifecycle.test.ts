@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { unique } from '../../../../sync-server/test/api.ts'
 import { startTestServer, type TestServer } from '../../../../sync-server/test/server.ts'
 import { createEngine, stopEngines, waitForStatus } from '../testing/harness.ts'
+import { databaseName } from './db.ts'
+import { chooseDatabaseName, forgetDatabaseNames, type NameStore } from './db-name.ts'
 import { memoryLock } from './lock.ts'
 import { browserPageLifecycle, type PageEvent, type PageLifecycle } from './page-lifecycle.ts'
 
@@ -33,6 +35,17 @@ function manualPage() {
     for (const listener of listeners) listener(event)
   }
   return { page, emit, listeners }
+}
+
+/** localStorage for the database names, in memory. */
+function memoryNames(): NameStore & { size: () => number } {
+  const items = new Map<string, string>()
+  return {
+    getItem: (k) => items.get(k) ?? null,
+    setItem: (k, v) => void items.set(k, v),
+    removeItem: (k) => void items.delete(k),
+    size: () => items.size,
+  }
 }
 
 /** Opens `name` on a connection of its own; answers the version it found (0: not created). */
@@ -89,13 +102,20 @@ describe('a page frozen into the back/forward cache', () => {
         }
       },
     })
+    const names = memoryNames()
     const { engine, network } = createEngine(server, me, {
       pageLifecycle: page,
       indexedDB: { indexedDB: freezing },
+      nameStore: names,
     })
 
     await expect(engine.start()).rejects.toThrow()
     expect(engine.db.isOpen()).toBe(false)
+    // Had the browser held an upgrade this page could not take, the name would be blocked: the
+    // next page of this user opens a database of another name (nothing was stored under this one).
+    const userId = me.user?.id ?? ''
+    expect(engine.db.name).toBe(databaseName(userId))
+    expect(chooseDatabaseName(userId, names)).toMatch(new RegExp(`^${databaseName(userId)}-`))
     // Nothing of the frozen page holds the database: it was never created, and opens at once.
     expect(await rawOpen(engine.db.name)).toBe(0)
     expect(network.sent).toEqual([])
@@ -110,7 +130,12 @@ describe('a page frozen into the back/forward cache', () => {
     const me = await server.signIn(unique('frozen-flush'))
     const { page, emit } = manualPage()
     const lock = memoryLock()
-    const { engine, network } = createEngine(server, me, { pageLifecycle: page, lock })
+    const names = memoryNames()
+    const { engine, network } = createEngine(server, me, {
+      pageLifecycle: page,
+      lock,
+      nameStore: names,
+    })
     await engine.start()
     const recoveries = engine.recoveries.get()
 
@@ -123,6 +148,8 @@ describe('a page frozen into the back/forward cache', () => {
     // The lock is free for another page, and the database is closed.
     expect(await lock(`pairwise-sync-${me.user?.id}`, async () => 'granted')).toBe('granted')
     expect(engine.db.isOpen()).toBe(false)
+    // The database exists and holds data: it keeps its name.
+    expect(names.size()).toBe(0)
     const sentWhileFrozen = network.sent.length
     engine.poke()
     expect(network.sent.length).toBe(sentWhileFrozen)
@@ -195,5 +222,34 @@ describe('browserPageLifecycle', () => {
 
   it('is absent outside a page', () => {
     expect(browserPageLifecycle()).toBeNull()
+  })
+})
+
+describe('the name of the database', () => {
+  it('is pairwise-<user> until a frozen creation moves it, and a sign-out forgets it and deletes all', async () => {
+    const names = memoryNames()
+    expect(chooseDatabaseName('u1', names)).toBe('pairwise-u1')
+    names.setItem('pairwise.db.u1', 'pairwise-u1-abc')
+    expect(chooseDatabaseName('u1', names)).toBe('pairwise-u1-abc')
+    expect(chooseDatabaseName('u1', null)).toBe('pairwise-u1')
+
+    const create = (name: string) =>
+      new Promise<void>((resolve) => {
+        const request = indexedDB.open(name)
+        request.onsuccess = () => {
+          request.result.close()
+          resolve()
+        }
+      })
+    await Promise.all(['pairwise-u1', 'pairwise-u1-abc', 'pairwise-u10'].map(create))
+    forgetDatabaseNames('u1', names)
+    await vi.waitFor(async () => {
+      const left = (await indexedDB.databases()).map((d) => d.name)
+      expect(left).toContain('pairwise-u10')
+      expect(left).not.toContain('pairwise-u1')
+      expect(left).not.toContain('pairwise-u1-abc')
+    })
+    expect(chooseDatabaseName('u1', names)).toBe('pairwise-u1')
+    indexedDB.deleteDatabase('pairwise-u10')
   })
 })

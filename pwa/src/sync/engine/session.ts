@@ -1,3 +1,4 @@
+import { browserNameStore, forgetDatabaseNames } from './db-name.ts'
 import type { SyncEngine } from './engine.ts'
 
 /** Where the browser goes to end the session (spec section 7). */
@@ -30,5 +31,6 @@ export async function signOut(
   if (unsent > 0 && !options.discardUnsent) return { signedOut: false, unsent }
   await engine.stop()
   await engine.db.delete()
+  forgetDatabaseNames(engine.userId, browserNameStore())
   return { signedOut: true, discarded: unsent }
 }
