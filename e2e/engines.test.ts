@@ -69,13 +69,12 @@ async function click(
   name: string,
   options: { within?: string; prefix?: boolean } = {},
 ): Promise<void> {
-  let selector = ''
   await waitInPage(page, `the button ${name}`, `(...a) => !!(${MARK_BUTTON})(...a)`, [
     name,
     options.within ?? null,
     options.prefix ?? false,
   ])
-  selector = await page.run<string>(
+  const selector = await page.run<string>(
     MARK_BUTTON,
     name,
     options.within ?? null,

@@ -27,10 +27,9 @@ export function chooseDatabaseName(userId: string, store: NameStore | null): str
 }
 
 /** The next page of this user opens a database of a new name (`blocked` held nothing). */
-export function moveOffBlockedName(userId: string, blocked: string, store: NameStore): string {
-  const next = `${databaseName(userId)}-${Date.now().toString(36)}`
-  if (chooseDatabaseName(userId, store) === blocked) store.setItem(key(userId), next)
-  return next
+export function moveOffBlockedName(userId: string, blocked: string, store: NameStore): void {
+  if (chooseDatabaseName(userId, store) !== blocked) return
+  store.setItem(key(userId), `${databaseName(userId)}-${Date.now().toString(36)}`)
 }
 
 /**
