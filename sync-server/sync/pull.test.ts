@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PREFERENCES } from '../../shared/preferences.ts'
-import { SYNC_TABLES } from '../../shared/sync.ts'
+import { SYNC_KEY, SYNC_TABLES } from '../../shared/sync.ts'
 import {
   approvedTopic,
   createTopic,
@@ -231,6 +231,37 @@ describe('GET /api/sync/pull: deltas', () => {
     expect(next[0]?.changes.topics.map((t) => [t.id, t.status])).toEqual([
       [proposed.id, 'approved'],
     ])
+  })
+
+  it('pages a delta over several tables: each row once, the same view as the REST reads', async () => {
+    const { mentor, mentee } = await programme()
+    const replica = await synced(mentor)
+    // A follow-up pull reads every table at once (sync/pull.ts); one larger than a page is cut
+    // in the order a stage-by-stage pass takes them.
+    const topics = [await approvedTopic(admin, mentor), await approvedTopic(admin, mentor)]
+    for (const topic of topics) {
+      expect((await mentee.post(`/api/topics/${topic.id}/apply`)).status).toBe(201)
+    }
+    const bio = await mentor.patch(`/api/users/${mentor.user?.username}`, { bio: 'Follow-up' })
+    expect(bio.status).toBe(200)
+    const pages = await pullAll(mentor, replica, 2)
+    expect(pages.length).toBeGreaterThan(2)
+    const moved = pages.flatMap((page) =>
+      SYNC_TABLES.flatMap((table) =>
+        (page.changes[table] as Record<string, unknown>[]).map(
+          (row) => `${table} ${row[SYNC_KEY[table]]}`,
+        ),
+      ),
+    )
+    expect(new Set(moved).size).toBe(moved.length)
+    for (const table of ['topics', 'applications', 'notifications', 'users'] as const) {
+      expect(
+        moved.some((m) => m.startsWith(`${table} `)),
+        table,
+      ).toBe(true)
+    }
+    expect(pages.at(-1)?.changes.preferences).toBeNull()
+    expect(replicaView(replica)).toEqual(await restView(mentor))
   })
 
   it('carries a renamed mentor into every copy of their name', async () => {

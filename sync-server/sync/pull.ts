@@ -109,9 +109,26 @@ export async function pullPage(
     let stage = start.s ?? 0
     let after = start.k
     let budget = query.limit
+    // A pull from a cursor that ended a pass (a client following changes, woken by a poke)
+    // usually brings a handful of rows: every stage's read, and the preferences and
+    // settings, are sent at once and pipelined on the connection, one round trip instead of
+    // a dozen. Each stage reads the whole limit; the loop below takes from them in order
+    // exactly as it would from reads of the remaining budget (those are prefixes of these).
+    // A first sync or a pass under way reads stage by stage: its pages are full.
+    const delta = cursor !== undefined && start.x === undefined
+    const ahead = delta
+      ? {
+          stages: STAGES.map((s) => s.read(tx, pass, undefined, query.limit + 1)),
+          preferences: readPreferences(tx, pass),
+          settings: readSettings(tx, pass),
+        }
+      : undefined
+    // A read that fails fails the transaction where it is awaited; never an unhandled rejection.
+    if (ahead)
+      for (const read of [...ahead.stages, ahead.preferences, ahead.settings]) read.catch(() => {})
     while (stage < STAGES.length) {
       const current = STAGES[stage] as Stage
-      const rows = await current.read(tx, pass, after, budget + 1)
+      const rows = await (ahead?.stages[stage] ?? current.read(tx, pass, after, budget + 1))
       const taken = rows.slice(0, budget)
       current.add(
         page,
@@ -127,12 +144,14 @@ export async function pullPage(
       after = undefined
     }
     page.removed.feedback.push(...(await feedbackOfTopics(tx, page.removed.topics)))
+    // Read ahead but not taken (the page filled first): answered before the transaction ends.
+    if (ahead) await Promise.all([...ahead.stages, ahead.preferences, ahead.settings])
 
     if (page.hasMore) {
       page.cursor = encodeCursor({ ...start, x: to, y: passStartedAt, s: stage, k: after })
     } else {
-      page.changes.preferences = await readPreferences(tx, pass)
-      page.changes.settings = await readSettings(tx, pass)
+      page.changes.preferences = await (ahead?.preferences ?? readPreferences(tx, pass))
+      page.changes.settings = await (ahead?.settings ?? readSettings(tx, pass))
       page.cursor = encodeCursor({
         ...initialCursor(viewer.id, viewer.isAdmin),
         t: passStartedAt,

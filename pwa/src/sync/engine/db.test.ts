@@ -79,6 +79,8 @@ const FIXTURES: Record<number, (db: SyncDb) => Promise<void>> = {
   3: writeVersion3,
   // Version 4 only drops the cursor (follow-through fields): the same rows.
   4: writeVersion3,
+  // Version 5 only indexes applications by their topic's mentor: the same rows.
+  5: writeVersion3,
 }
 
 async function writeVersion3(db: SyncDb): Promise<void> {
@@ -122,6 +124,9 @@ describe('schema upgrades', () => {
       expect(current.verno).toBe(SCHEMA_VERSION)
       await expectVersion1Data(current, version)
       expect(await current.topics.orderBy('createdAt').primaryKeys()).toEqual([topic.id])
+      expect(
+        await current.applications.where('topic.mentor.id').equals(mentor.id).primaryKeys(),
+      ).toEqual([application.id])
     })
   }
 

@@ -223,6 +223,13 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     stores: {},
     upgrade: (tx) => tx.table('meta').delete('cursor'),
   },
+  {
+    // Live (issue 20): a mentor's dashboard reads the applications to their topics through
+    // the mentor's id each application carries, at the same time as the topics, instead of
+    // after them (one IndexedDB round trip less before a new application shows).
+    version: 5,
+    stores: { applications: 'id, topicId, mentee.id, topic.mentor.id' },
+  },
 ]
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 1

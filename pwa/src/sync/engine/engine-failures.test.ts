@@ -478,8 +478,12 @@ describe('lost answers and failing servers', () => {
     })
     expect(await engine.flush()).toMatchObject({ outcome: 'offline' })
     const [row] = await readOutbox(engine.db)
-    await engine.db.outbox.update(row?.seq as number, { status: 'sent', firstSentAt: clock.now() })
-    clock.advance(STALE_AFTER_MS + 1)
+    // Sent that long ago: the row's own time, not the clock moved on, which would
+    // also fire the retry and the watchdogs of everything under way.
+    await engine.db.outbox.update(row?.seq as number, {
+      status: 'sent',
+      firstSentAt: clock.now() - STALE_AFTER_MS - 1,
+    })
     network.offline = false
     expect(await engine.flush()).toMatchObject({ outcome: 'synced', rejected: 1 })
     expect(network.pushed).toEqual([])

@@ -2,6 +2,8 @@ import { META, type SyncDb } from './db.ts'
 
 /** What a flush needs to know before it talks to the server. */
 export type FlushStart = {
+  /** The session ended (a 401) and nothing syncs until the person signs in again. */
+  needsSignIn: boolean
   /** This client's id, if it has one yet. */
   clientId: string | undefined
   /** Mutations to push: queued, or sent without a known answer. */
@@ -13,20 +15,22 @@ export type FlushStart = {
 }
 
 /**
- * Reads it in one transaction. A poke's flush usually has nothing to push
+ * Reads it in one transaction, under the sync lock. A poke's flush usually has nothing to push
  * and goes straight to the pull, and each IndexedDB transaction costs a few
  * milliseconds (more while the screens re-read after a write): one read here
  * instead of one per question lets the pull start that much sooner.
  */
 export function readFlushStart(db: SyncDb): Promise<FlushStart> {
   return db.transaction('r', [db.meta, db.outbox], async () => {
-    const [clientId, cursor, unsent, applied] = await Promise.all([
+    const [needsSignIn, clientId, cursor, unsent, applied] = await Promise.all([
+      db.meta.get(META.needsSignIn),
       db.meta.get(META.clientId),
       db.meta.get(META.cursor),
       db.outbox.where('status').anyOf('queued', 'sent').count(),
       db.outbox.where('status').equals('applied').primaryKeys(),
     ])
     return {
+      needsSignIn: needsSignIn?.value === true,
       clientId: clientId?.value as string | undefined,
       cursor: cursor?.value as string | undefined,
       unsent,

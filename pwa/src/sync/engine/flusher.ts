@@ -139,14 +139,14 @@ export class Flusher {
     status.update({ syncing: true })
     try {
       if (!db.isOpen()) await run.guard(db.open())
-      if (await run.guard(getMeta<boolean>(db, META.needsSignIn))) {
-        status.update({ needsSignIn: true })
-        return { outcome: 'needs-sign-in', error: 'Sign in again to sync.' }
-      }
       const lockName = `pairwise-sync-${options.user.id}`
       const result = await run.guard(
         options.lock(lockName, () => run.guard(this.work(run)), run.signal),
       )
+      if (result.outcome === 'needs-sign-in') {
+        status.update({ needsSignIn: true })
+        return result
+      }
       this.succeeded(result.pulled.waiting)
       return result
     } catch (error) {
@@ -158,9 +158,15 @@ export class Flusher {
     }
   }
 
-  private async work(run: Run): Promise<Extract<FlushResult, { outcome: 'synced' }>> {
+  private async work(
+    run: Run,
+  ): Promise<
+    Extract<FlushResult, { outcome: 'synced' }> | { outcome: 'needs-sign-in'; error: string }
+  > {
     const { db, options } = this.host
     const start = await readFlushStart(db)
+    // Signed out by an earlier answer: nothing is sent until the person signs in again.
+    if (start.needsSignIn) return { outcome: 'needs-sign-in', error: 'Sign in again to sync.' }
     const ctx: FlushContext = {
       db,
       http: {

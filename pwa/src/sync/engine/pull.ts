@@ -38,23 +38,38 @@ async function applyPage(
   if (clear) {
     for (const table of SYNCED_TABLES) await db.table(table).clear()
   }
-  for (const table of SYNC_TABLES) {
+  // Every table at once: the held versions read together, then the writes together. A
+  // follow-up pull brings a few rows in several tables, and each IndexedDB request is a
+  // round trip that the screens wait for (issue 20).
+  const tables = SYNC_TABLES.map((table) => {
+    const rows = page.changes[table] as ({ version: number } & Record<string, unknown>)[]
+    return { table, rows, keys: rows.map((r) => String(r[SYNC_KEY[table]])) }
+  })
+  const held = await Promise.all(
+    tables.map(({ table, keys }) =>
+      keys.length === 0
+        ? []
+        : (db.table(table).bulkGet(keys) as Promise<({ version: number } | undefined)[]>),
+    ),
+  )
+  const writes: Promise<unknown>[] = []
+  for (const [i, { table, rows }] of tables.entries()) {
     const ids = page.removed[table]
     if (ids.length > 0) {
-      await db.table(table).bulkDelete(ids)
+      writes.push(db.table(table).bulkDelete(ids))
       removed += ids.length
     }
-    const rows = page.changes[table] as ({ version: number } & Record<string, unknown>)[]
-    if (rows.length === 0) continue
-    const keys = rows.map((r) => String(r[SYNC_KEY[table]]))
-    const held = (await db.table(table).bulkGet(keys)) as ({ version: number } | undefined)[]
-    const fresh = rows.filter((r, i) => {
-      const h = held[i]
-      return !h || h.version <= r.version
+    // A row removed by this page is not held any more (removals go first, as IndexedDB runs
+    // a transaction's requests in order): its change is written whatever the held version.
+    const gone = new Set(ids)
+    const fresh = rows.filter((r, j) => {
+      const h = held[i]?.[j]
+      return !h || h.version <= r.version || gone.has(String(r[SYNC_KEY[table]]))
     })
-    await db.table(table).bulkPut(fresh)
+    if (fresh.length > 0) writes.push(db.table(table).bulkPut(fresh))
     changed += fresh.length
   }
+  await Promise.all(writes)
   if (page.changes.preferences) {
     await db.preferences.put({ key: 'me', ...page.changes.preferences })
     changed += 1

@@ -87,6 +87,19 @@ async function reject(
   detail: string,
   errors: Problem['errors'],
 ): Promise<RejectedRow> {
+  const rejected = await dropRefused(ctx, row, status, detail, errors)
+  ctx.onRejected(rejected)
+  return rejected
+}
+
+/** reject() without telling anyone: for a caller inside a larger transaction, who tells after it commits. */
+async function dropRefused(
+  ctx: FlushContext,
+  row: OutboxRow,
+  status: number,
+  detail: string,
+  errors: Problem['errors'],
+): Promise<RejectedRow> {
   const { db } = ctx
   const rejected: RejectedRow = {
     id: row.id,
@@ -107,7 +120,6 @@ async function reject(
     await db.overlay.where('mutationId').equals(row.id).delete()
     await db.rejected.put(rejected)
   })
-  ctx.onRejected(rejected)
   return rejected
 }
 
@@ -122,9 +134,54 @@ async function expireStale(ctx: FlushContext): Promise<RejectedRow[]> {
   const out: RejectedRow[] = []
   for (const row of stale) {
     ctx.run.check()
-    out.push(await reject(ctx, row, 0, STALE_DETAIL, undefined))
+    out.push(await dropRefused(ctx, row, 0, STALE_DETAIL, undefined))
   }
   return out
+}
+
+/** What one turn of pushOutbox takes from the outbox: a batch marked sent, or nothing left. */
+type Taken = { batch: OutboxRow[]; first: OutboxRow | undefined; dropped: RejectedRow[] }
+
+/**
+ * One read-write transaction before each push: the stale rows dropped (on
+ * the first turn), the outbox's head read, a head too large for any push
+ * refused, and the batch marked sent with its attempt counted. One
+ * transaction, not four: each costs a few milliseconds more while the
+ * screens re-read after the write that queued the change, and the push
+ * waits for all of them (issue 20).
+ */
+function takeBatch(ctx: FlushContext, envelope: PushEnvelope, firstTurn: boolean): Promise<Taken> {
+  const { db } = ctx
+  return db.transaction('rw', [db.outbox, db.overlay, db.rejected], async () => {
+    const dropped = firstTurn ? await expireStale(ctx) : []
+    for (;;) {
+      ctx.run.check()
+      const head = await db.outbox
+        .orderBy('seq')
+        .filter((r) => r.status !== 'applied')
+        .limit(ctx.sizes.push)
+        .toArray()
+      const [first] = head
+      if (!first) return { batch: [], first, dropped }
+      if (!fitsAlone(first, envelope)) {
+        // No push could carry it: refused here, never sent, so it cannot hold up the rest.
+        const bytes = envelopeBytes(envelope) + mutationBytes(first)
+        const detail = tooLargeDetail(bytes, PUSH_BODY_LIMIT_BYTES)
+        dropped.push(await dropRefused(ctx, first, 413, detail, undefined))
+        continue
+      }
+      const batch = fitBody(head, envelope)
+      const sentAt = ctx.now()
+      for (const row of batch) {
+        await db.outbox.update(row.seq as number, {
+          status: 'sent',
+          attempts: row.attempts + 1,
+          firstSentAt: row.firstSentAt ?? sentAt,
+        })
+      }
+      return { batch, first, dropped }
+    }
+  })
 }
 
 /** A push refused because the session is another user's: nothing of it ran. */
@@ -187,37 +244,15 @@ async function recordResults(
  * mutation that causes it, which is then refused alone, so nothing wedges.
  */
 export async function pushOutbox(ctx: FlushContext): Promise<PushStats> {
-  const stats: PushStats = { pushed: 0, applied: 0, rejected: await expireStale(ctx) }
-  for (;;) {
-    const size = ctx.sizes.push
+  const stats: PushStats = { pushed: 0, applied: 0, rejected: [] }
+  for (let turn = 0; ; turn++) {
     ctx.run.check()
     const envelope: PushEnvelope = { clientId: ctx.clientId, userId: ctx.userId }
-    const head = await ctx.db.outbox
-      .orderBy('seq')
-      .filter((r) => r.status !== 'applied')
-      .limit(size)
-      .toArray()
-    const [first] = head
+    const { batch, first, dropped } = await takeBatch(ctx, envelope, turn === 0)
+    for (const row of dropped) ctx.onRejected(row)
+    stats.rejected.push(...dropped)
     if (!first) return stats
-    if (!fitsAlone(first, envelope)) {
-      // No push could carry it: refused here, never sent, so it cannot hold up the rest.
-      const bytes = envelopeBytes(envelope) + mutationBytes(first)
-      const detail = tooLargeDetail(bytes, PUSH_BODY_LIMIT_BYTES)
-      stats.rejected.push(await reject(ctx, first, 413, detail, undefined))
-      continue
-    }
-    const batch = fitBody(head, envelope)
     ctx.run.check()
-    const sentAt = ctx.now()
-    await ctx.db.transaction('rw', ctx.db.outbox, async () => {
-      for (const row of batch) {
-        await ctx.db.outbox.update(row.seq as number, {
-          status: 'sent',
-          attempts: row.attempts + 1,
-          firstSentAt: row.firstSentAt ?? sentAt,
-        })
-      }
-    })
     let answer: Awaited<ReturnType<typeof call>>
     try {
       // The server refuses the whole push (401) if the session is not `userId`'s.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { topicRow, userRow } from '../testing/fixtures.ts'
+import { applicationRow, topicRow, userRow } from '../testing/fixtures.ts'
 import { createSyncDb, type SyncDb } from './db.ts'
-import { readNewestTopics, readTable } from './view.ts'
+import { readMentorTopics, readNewestTopics, readTable } from './view.ts'
 
 // The first screen's read: the newest topics through the createdAt index,
 // merged with their pending changes and with topics created offline, the
@@ -73,5 +73,44 @@ describe('readNewestTopics', () => {
     const all = await readTable(db, 'topics')
     expect(first).toEqual(all.slice(0, 5))
     expect(all.find((t) => t.id === old.id)?.subject).toBe('Old, renamed')
+  })
+})
+
+describe('readMentorTopics', () => {
+  it('answers the mentor’s topics newest first, each with its applications and their pending changes', async () => {
+    const db = createSyncDb(`view-${randomUUID()}`)
+    dbs.push(db)
+    const other = userRow()
+    const mentee = userRow()
+    const older = topicRow(mentor, { subject: 'Older', createdAt: at(1) })
+    const newer = topicRow(mentor, { subject: 'Newer', createdAt: at(2) })
+    const quiet = topicRow(mentor, { subject: 'No applications', createdAt: at(3) })
+    const elsewhere = topicRow(other, { subject: 'Someone else’s', createdAt: at(4) })
+    await db.topics.bulkPut([older, newer, quiet, elsewhere])
+    const first = applicationRow(older, mentee, { createdAt: at(10) })
+    const second = applicationRow(older, userRow(), { createdAt: at(11) })
+    const onNewer = applicationRow(newer, mentee, { createdAt: at(12) })
+    await db.applications.bulkPut([first, second, onNewer, applicationRow(elsewhere, mentee)])
+    // Accepted on this device, not yet sent.
+    await db.overlay.put({
+      mutationId: 'accept',
+      seq: 1,
+      table: 'applications',
+      rowId: first.id,
+      op: { set: { status: 'accepted' } },
+      awaitingConfirmation: false,
+    })
+
+    const read = await readMentorTopics(db, mentor.id)
+    expect(read.map((r) => r.topic.subject)).toEqual(['No applications', 'Newer', 'Older'])
+    expect(read.map((r) => r.applications.map((a) => a.id))).toEqual([
+      [],
+      [onNewer.id],
+      [second.id, first.id],
+    ])
+    expect(read[2]?.applications[1]).toMatchObject({
+      status: 'accepted',
+      sync: { pending: true },
+    })
   })
 })

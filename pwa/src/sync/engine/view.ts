@@ -79,8 +79,8 @@ export function readRow<K extends RowTable>(
 
 /**
  * The merged rows whose indexed field `index` is `value`: the synced rows
- * through the index, the table's overlay (rows created offline included),
- * then only those that match. Newest first.
+ * through the index, the table's overlay (rows created offline included) and
+ * the rejected changes, read at once, then only those that match. Newest first.
  */
 function readIndexed<K extends 'applications' | 'feedback' | 'topics'>(
   db: SyncDb,
@@ -93,9 +93,12 @@ function readIndexed<K extends 'applications' | 'feedback' | 'topics'>(
       ? (row as { mentee?: { id?: string } }).mentee?.id
       : (row as Record<string, unknown>)[index]
   return db.transaction('r', [db.table(table), db.overlay, db.rejected], async () => {
-    const rows = (await db.table(table).where(index).equals(value).toArray()) as RowTypes[K][]
-    const overlays = await db.overlay.where('table').equals(table).toArray()
-    const rejected = await db.rejected.toArray()
+    // Together: each IndexedDB request is a round trip, and a screen waits for the last.
+    const [rows, overlays, rejected] = await Promise.all([
+      db.table(table).where(index).equals(value).toArray() as Promise<RowTypes[K][]>,
+      db.overlay.where('table').equals(table).toArray(),
+      db.rejected.toArray(),
+    ])
     return mergeRows(table, rows, keyOf(table), overlays, rejected)
       .filter((row) => fieldOf(row) === value)
       .sort(byNewest)
@@ -112,12 +115,39 @@ export function readTopicsOfMentor(db: SyncDb, mentorId: string) {
   return readIndexed(db, 'topics', 'mentorId', mentorId)
 }
 
-/** The topics a user mentors, each with its applications, read together (one transaction). */
+/**
+ * The topics a user mentors, each with its applications, newest first, read
+ * together in one transaction and one round: the topics through the mentor
+ * index and the applications through their topic's mentor, at the same time
+ * (what a new application waits for on an open dashboard, issue 20).
+ */
 export function readMentorTopics(db: SyncDb, mentorId: string) {
   return db.transaction('r', [db.topics, db.applications, db.overlay, db.rejected], async () => {
-    const topics = await readTopicsOfMentor(db, mentorId)
-    const applications = await Promise.all(topics.map((t) => readApplicationsOfTopic(db, t.id)))
-    return topics.map((topic, i) => ({ topic, applications: applications[i] ?? [] }))
+    const [topicRows, applicationRows, topicOverlays, applicationOverlays, rejected] =
+      await Promise.all([
+        db.topics.where('mentorId').equals(mentorId).toArray(),
+        db.applications.where('topic.mentor.id').equals(mentorId).toArray(),
+        db.overlay.where('table').equals('topics').toArray(),
+        db.overlay.where('table').equals('applications').toArray(),
+        db.rejected.toArray(),
+      ])
+    const topics = mergeRows('topics', topicRows, keyOf('topics'), topicOverlays, rejected)
+      .filter((topic) => topic.mentorId === mentorId)
+      .sort(byNewest)
+    const applications = new Map(
+      topics.map((t) => [t.id, [] as Merged<RowTypes['applications']>[]]),
+    )
+    // By topic, not by the mentor copy: an application made here offline names its topic.
+    const merged = mergeRows(
+      'applications',
+      applicationRows,
+      keyOf('applications'),
+      applicationOverlays,
+      rejected,
+    )
+    for (const application of merged) applications.get(application.topicId)?.push(application)
+    for (const list of applications.values()) list.sort(byNewest)
+    return topics.map((topic) => ({ topic, applications: applications.get(topic.id) ?? [] }))
   })
 }
 
