@@ -17,6 +17,7 @@ import {
   readRow,
 } from '../engine/view.ts'
 import {
+  actorFrom,
   actorOf,
   type Effect,
   enforce,
@@ -39,14 +40,17 @@ export async function applyToTopic(
   // The server chooses the real id; this one lives until a pull brings the real row.
   const applicationId = ctx.newId()
   return queueMutation(ctx, async () => {
-    const topic = found(await readRow(ctx.db, 'topics', topicId), 'Topic not found')
-    const mine = (await readApplicationsOfTopic(ctx.db, topicId)).some(
-      (a) => a.mentee.id === ctx.me.id,
-    )
-    // The programme's limit on pending applications (issue 18), from this device's rows.
-    const pendingLimit = await readPendingLimit(ctx.db, ctx.me.id)
-    enforce(checkApply(await actorOf(ctx), topic, mine, pendingLimit))
-    const me = await readRow(ctx.db, 'users', ctx.me.id)
+    // Every read at once: the click waits for the last of them (issue 20).
+    const [row, applications, pendingLimit, me] = await Promise.all([
+      readRow(ctx.db, 'topics', topicId),
+      readApplicationsOfTopic(ctx.db, topicId),
+      // The programme's limit on pending applications (issue 18), from this device's rows.
+      readPendingLimit(ctx.db, ctx.me.id),
+      readRow(ctx.db, 'users', ctx.me.id),
+    ])
+    const topic = found(row, 'Topic not found')
+    const mine = applications.some((a) => a.mentee.id === ctx.me.id)
+    enforce(checkApply(actorFrom(ctx, me), topic, mine, pendingLimit))
     const now = isoNow(ctx)
     const application: SyncApplication = {
       id: applicationId,
@@ -98,12 +102,13 @@ export async function decideApplication(
 ): Promise<Queued> {
   const data = validate(decideApplicationSchema, decision)
   return queueMutation(ctx, async () => {
-    const application = found(
-      await readRow(ctx.db, 'applications', applicationId),
-      'Application not found',
-    )
+    const [row, actor] = await Promise.all([
+      readRow(ctx.db, 'applications', applicationId),
+      actorOf(ctx),
+    ])
+    const application = found(row, 'Application not found')
     const topic = found(await readRow(ctx.db, 'topics', application.topicId), 'Topic not found')
-    enforce(checkDecideApplication(await actorOf(ctx), topic, application, data.status))
+    enforce(checkDecideApplication(actor, topic, application, data.status))
     const effects: Effect[] = [
       {
         table: 'applications',

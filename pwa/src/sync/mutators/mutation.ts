@@ -85,7 +85,11 @@ export function found<T>(row: T | undefined, detail: string): T {
 
 /** The actor for permission checks: admin status as last synced (or as signed in). */
 export async function actorOf(ctx: MutationContext): Promise<Actor> {
-  const me = await readRow(ctx.db, 'users', ctx.me.id)
+  return actorFrom(ctx, await readRow(ctx.db, 'users', ctx.me.id))
+}
+
+/** actorOf, from the user's row when the caller has read it already. */
+export function actorFrom(ctx: MutationContext, me: { isAdmin: boolean } | undefined): Actor {
   return { id: ctx.me.id, isAdmin: me?.isAdmin ?? ctx.me.isAdmin }
 }
 
