@@ -291,11 +291,14 @@ function useTopicCatalog(userId: string): (Catalog & { complete: boolean }) | un
 }
 
 const MIN_SEARCH = 2
+/** A search this quick (ms) runs with the keystroke instead of after it. */
+const INLINE_SEARCH_MS = 12
 
 /**
  * The search of `query` over `topics`: the index is built (in slices) once
  * the search field is focused or words are given, then follows the topics; each keystroke is one index lookup,
- * deferred so the field answers first. `hits` is null with no query.
+ * with the keystroke when searches are quick, else deferred so the field answers
+ * first. `hits` is null with no query.
  */
 function useTopicSearch(topics: readonly Merged<SyncTopic>[], query: string, wanted: boolean) {
   const engine = useSyncEngine()
@@ -306,9 +309,17 @@ function useTopicSearch(topics: readonly Merged<SyncTopic>[], query: string, wan
   }, [index, topics, needed])
   const revision = useSyncExternalStore(index.subscribe, index.getRevision)
   const deferred = useDeferredValue(query)
+  // A search that took less than a frame last time runs with the keystroke: one render and
+  // one paint. A deferred one costs a second render and a second frame after the field's
+  // (about 50 ms a key even at 100 topics); it is kept for searches that are slow (a slow
+  // phone at 10,000 topics), so the field answers first there.
+  const lastSearchMs = useRef(0)
+  const words = lastSearchMs.current <= INLINE_SEARCH_MS ? query : deferred
   return useMemo(() => {
+    const started = performance.now()
     // One letter matches nearly everything: the search starts at two.
-    const hits = deferred.trim().length < MIN_SEARCH ? null : index.search(deferred)
+    const hits = words.trim().length < MIN_SEARCH ? null : index.search(words)
+    if (hits) lastSearchMs.current = performance.now() - started
     const termSets = new WeakMap<TopicHit, ReadonlySet<string>>()
     return {
       hits,
@@ -324,7 +335,7 @@ function useTopicSearch(topics: readonly Merged<SyncTopic>[], query: string, wan
         return set
       },
     }
-  }, [index, deferred, revision])
+  }, [index, words, revision])
 }
 
 function EmptyTopics(props: { anyTopics: boolean; searching: boolean }) {

@@ -1,11 +1,11 @@
 import { PULL_LIMIT_DEFAULT, PUSH_MAX_MUTATIONS } from '../../../../shared/sync.ts'
-import { NoAnswer } from '../../lib/http.ts'
+import { type Answer, type HttpOptions, NoAnswer, request } from '../../lib/http.ts'
 import { backoffDelay } from './backoff.ts'
 import { getMeta, META, type RejectedRow, type SyncDb, setMeta } from './db.ts'
 import type { FlushContext, Sizes } from './flush-context.ts'
 import { readFlushStart } from './flush-start.ts'
 import type { ResolvedOptions } from './options.ts'
-import { type PullStats, pullToEnd } from './pull.ts'
+import { type PullStats, pullPath, pullToEnd } from './pull.ts'
 import { pushOutbox } from './push.ts'
 import { Abandoned, NeedsSignIn, RetryLater, Run } from './run.ts'
 import type { StatusStore } from './status.ts'
@@ -52,6 +52,10 @@ export class Flusher {
   private failures = 0
   private catchUps = 0
   private readonly sizes: Sizes = { push: PUSH_MAX_MUTATIONS, pull: PULL_LIMIT_DEFAULT }
+  /** Where this tab's last pull ended, as far as it knows (another tab may have pulled since). */
+  private lastCursor: string | undefined
+  /** A poke came in since the last flush began: its flush may ask for the pull at once. */
+  private poked = false
 
   constructor(private readonly host: FlusherHost) {}
 
@@ -76,6 +80,7 @@ export class Flusher {
   poke(): void {
     this.host.options.clock.clearTimeout(this.echoTimer)
     this.echoes = 0
+    this.poked = true
     this.pokeFlush()
   }
 
@@ -137,11 +142,13 @@ export class Flusher {
     const run = new Run(options.clock, options.watchdogMs)
     this.current = run
     status.update({ syncing: true })
+    const early = this.poked ? this.askEarly(run) : undefined
+    this.poked = false
     try {
       if (!db.isOpen()) await run.guard(db.open())
       const lockName = `pairwise-sync-${options.user.id}`
       const result = await run.guard(
-        options.lock(lockName, () => run.guard(this.work(run)), run.signal),
+        options.lock(lockName, () => run.guard(this.work(run, early)), run.signal),
       )
       if (result.outcome === 'needs-sign-in') {
         status.update({ needsSignIn: true })
@@ -158,8 +165,38 @@ export class Flusher {
     }
   }
 
+  private http(): HttpOptions {
+    const { options } = this.host
+    return {
+      fetch: options.fetch,
+      baseUrl: options.baseUrl,
+      clock: options.clock,
+      timeoutMs: options.requestTimeoutMs,
+    }
+  }
+
+  /**
+   * A poke's pull, asked for from the last cursor this tab knows at once,
+   * while the flush waits for the lock and reads where it stands (two
+   * IndexedDB round trips): used when nothing is to be pushed and the stored
+   * cursor is that one, else dropped (issue 20). A pull only reads.
+   */
+  private askEarly(run: Run): { cursor: string; answer: Promise<Answer> } | undefined {
+    const cursor = this.lastCursor
+    if (cursor === undefined) return undefined
+    const path = pullPath(cursor, this.sizes.pull)
+    const answer = run.guard(request(this.http(), 'GET', path, undefined, run.signal)).then((a) => {
+      run.progress()
+      return a
+    })
+    // Its failure is seen where it is awaited; never unhandled when it is dropped.
+    answer.catch(() => {})
+    return { cursor, answer }
+  }
+
   private async work(
     run: Run,
+    early: { cursor: string; answer: Promise<Answer> } | undefined,
   ): Promise<
     Extract<FlushResult, { outcome: 'synced' }> | { outcome: 'needs-sign-in'; error: string }
   > {
@@ -169,12 +206,7 @@ export class Flusher {
     if (start.needsSignIn) return { outcome: 'needs-sign-in', error: 'Sign in again to sync.' }
     const ctx: FlushContext = {
       db,
-      http: {
-        fetch: options.fetch,
-        baseUrl: options.baseUrl,
-        clock: options.clock,
-        timeoutMs: options.requestTimeoutMs,
-      },
+      http: this.http(),
       run,
       now: () => options.clock.now(),
       clientId: start.clientId ?? (await this.clientId()),
@@ -192,7 +224,10 @@ export class Flusher {
         ? await db.outbox.where('status').equals('applied').primaryKeys()
         : start.applied
     // Only pulls write the cursor, and this one holds the sync lock: the cursor read is current.
-    const pulled = await pullToEnd(ctx, applied, { cursor: start.cursor })
+    // The poke's early pull counts only if it asked from there and nothing was pushed since.
+    const first = early && start.unsent === 0 && early.cursor === start.cursor ? early : undefined
+    const pulled = await pullToEnd(ctx, applied, { cursor: start.cursor, first })
+    this.lastCursor = pulled.cursor
     return {
       outcome: 'synced',
       pushed: pushed.pushed,

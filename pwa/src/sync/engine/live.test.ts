@@ -7,7 +7,8 @@ import {
   type TestServer,
 } from '../../../../sync-server/test/server.ts'
 import { createEngine, rows, startSynced, stopEngines, waitUntil } from '../testing/harness.ts'
-import { readRow, readTable } from './view.ts'
+import { memoryLock } from './lock.ts'
+import { readOutbox, readRow, readTable } from './view.ts'
 
 // What a poke does on the receiving side (issue 20): a pull at once, written
 // in one transaction, waking only the reads whose data changed.
@@ -83,5 +84,73 @@ describe('a poke', () => {
       notifications.stop()
       users.stop()
     }
+  })
+
+  it('asks for its pull while the flush still waits for the sync lock, and uses it', async () => {
+    const mentor = await server.signIn(unique('live-mentor'))
+    const reader = await server.signIn(unique('live-reader'))
+    const topic = await approvedTopic(admin, mentor)
+    const lock = memoryLock()
+    const { engine, network } = createEngine(server, reader, { lock })
+    await startSynced(engine, rows(['topics', topic.id]))
+    const before = network.sent.length
+    expect(
+      (await mentor.patch(`/api/topics/${topic.id}`, topicBody({ subject: 'Early' }))).status,
+    ).toBe(200)
+
+    // Another tab holds the sync lock: the pull is on its way all the same.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const other = lock(`pairwise-sync-${reader.user?.id}`, () => held)
+    engine.poke()
+    await waitUntil(async () => network.sent.length > before)
+    expect((await readRow(engine.db, 'topics', topic.id))?.subject).not.toBe('Early')
+    release()
+    await other
+    await waitUntil(async () => (await readRow(engine.db, 'topics', topic.id))?.subject === 'Early')
+    // The answer asked for early is the one written: one pull, not two.
+    expect(network.sent.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /api/sync/pull',
+    ])
+  })
+
+  it('drops the early pull when a change waits to be pushed, and pulls after the push', async () => {
+    const mentor = await server.signIn(unique('live-mentor'))
+    const reader = await server.signIn(unique('live-reader'))
+    const topic = await approvedTopic(admin, mentor)
+    const lock = memoryLock()
+    const { engine, network } = createEngine(server, reader, { lock })
+    await startSynced(engine, rows(['topics', topic.id]))
+    const before = network.sent.length
+
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const other = lock(`pairwise-sync-${reader.user?.id}`, () => held)
+    engine.poke()
+    await waitUntil(async () => network.sent.length > before)
+    // Queued after the early pull was asked for, while the flush still waits for the lock.
+    await engine.mutate.applyToTopic(topic.id)
+    release()
+    await other
+    // The application arrives, and every flush has ended (the apply's own came after).
+    await waitUntil(
+      async () => (await readOutbox(engine.db)).length === 0 && !engine.status.get().syncing,
+    )
+    const [mine] = (await readTable(engine.db, 'applications')).filter(
+      (a) => a.topicId === topic.id,
+    )
+    expect(mine).toMatchObject({ status: 'pending', sync: { pending: false } })
+    // The early pull was dropped: the poke's flush pushed, then pulled anew; the apply's own
+    // flush, which waited behind it, pulled once more.
+    expect(network.sent.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /api/sync/pull',
+      'POST /api/sync/push',
+      'GET /api/sync/pull',
+      'GET /api/sync/pull',
+    ])
   })
 })

@@ -21,6 +21,17 @@ export type PullStats = {
   removed: number
   /** Applied mutations whose effect the synced rows do not show yet. */
   waiting: number
+  /** Where the pull ended: the stored cursor. */
+  cursor: string | undefined
+}
+
+/** The path of one pull page from `cursor` (undefined: from the beginning), in pages of `limit`. */
+export function pullPath(cursor: string | undefined, limit: number): string {
+  const params = new URLSearchParams()
+  if (cursor !== undefined) params.set('cursor', cursor)
+  if (limit < PULL_LIMIT_DEFAULT) params.set('limit', String(limit))
+  const query = params.toString() === '' ? '' : `?${params}`
+  return `/api/sync/pull${query}`
 }
 
 /**
@@ -92,22 +103,19 @@ async function applyPage(
 export async function pullToEnd(
   ctx: FlushContext,
   appliedSeqs: number[],
-  /** The stored cursor, when the caller has just read it (flush-start.ts). */
-  known?: { cursor: string | undefined },
+  /**
+   * The stored cursor, when the caller has just read it (flush-start.ts), and
+   * the answer to a pull from it already asked for (a poke's, see flusher.ts).
+   */
+  known?: { cursor: string | undefined; first?: { cursor: string; answer: Promise<Answer> } },
 ): Promise<PullStats> {
-  const stats: PullStats = { pages: 0, changed: 0, removed: 0, waiting: 0 }
+  const stats: PullStats = { pages: 0, changed: 0, removed: 0, waiting: 0, cursor: undefined }
   let cursor = known ? known.cursor : await getMeta<string>(ctx.db, META.cursor)
   let restarted = false
   if (cursor === undefined) await checkIdentity(ctx)
-  const ask = (from: string | undefined) => {
-    const params = new URLSearchParams()
-    if (from !== undefined) params.set('cursor', from)
-    if (ctx.sizes.pull < PULL_LIMIT_DEFAULT) params.set('limit', String(ctx.sizes.pull))
-    const query = params.toString() === '' ? '' : `?${params}`
-    return call(ctx, 'GET', `/api/sync/pull${query}`)
-  }
+  const ask = (from: string | undefined) => call(ctx, 'GET', pullPath(from, ctx.sizes.pull))
   /** The next page, asked for while this one is written (a first sync has dozens). */
-  let ahead: { cursor: string; answer: Promise<Answer> } | undefined
+  let ahead: { cursor: string; answer: Promise<Answer> } | undefined = known?.first
   for (;;) {
     let answer: Answer
     try {
@@ -154,7 +162,7 @@ export async function pullToEnd(
     })
     ctx.run.progress()
     stats.pages += 1
-    if (last) return stats
+    if (last) return { ...stats, cursor: page.cursor }
     cursor = page.cursor
   }
 }
