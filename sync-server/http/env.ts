@@ -17,9 +17,17 @@ export type SessionUser = {
 /**
  * A sync push replaying its mutations (sync/push.ts): the push's one
  * transaction, which each replayed mutation runs in a savepoint of, and the
- * user whose session the push was checked with once.
+ * user whose session the push was checked with once. Opened and closed by
+ * http/transaction.ts, which alone uses `pending` and `failure`.
  */
-export type ReplayBatch = { tx: postgres.TransactionSql; user: SessionUser }
+export type ReplayBatch = {
+  tx: postgres.TransactionSql
+  user: SessionUser
+  /** The previous mutation's stored answer, sent and not yet settled. */
+  pending: Promise<unknown> | undefined
+  /** Set when the transaction can no longer commit what the batch answered. */
+  failure: unknown
+}
 
 /** Hono's context variables for every route. */
 export type AppEnv = {

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory'
 import type postgres from 'postgres'
 import { announceCommit } from '../db/commits.ts'
 import type { Db } from '../db/connect.ts'
-import type { AppEnv } from './env.ts'
+import type { AppEnv, ReplayBatch, SessionUser } from './env.ts'
 import { problemResponse } from './errors.ts'
 import { currentRouteOptions } from './route.ts'
 
@@ -51,7 +51,7 @@ export const transactional = createMiddleware<AppEnv>(async (c, next) => {
     return problemResponse(400, 'The Idempotency-Key header must have 1 to 255 characters.')
   }
   const batch = c.env?.batch
-  if (batch && key && user) return inBatch(c, next, batch.tx, key, user.id)
+  if (batch && key && user) return inBatch(c, next, batch, key, user.id)
   let replay: Response | undefined
   try {
     await sql.begin(async (tx) => {
@@ -98,12 +98,7 @@ async function keyClaim(c: Context<AppEnv>, userId: string, key: string): Promis
  * before, or undefined when this request runs.
  */
 async function claimOrReplay(tx: Db, claim: KeyClaim): Promise<Response | undefined> {
-  const { userId, key, method, path, requestHash } = claim
-  const claimed = await tx`
-    INSERT INTO idempotency_keys (user_id, key, method, path, request_hash)
-    VALUES (${userId}, ${key}, ${method}, ${path}, ${requestHash})
-    ON CONFLICT DO NOTHING RETURNING 1`
-  return claimed.length === 0 ? storedAnswer(tx, claim) : undefined
+  return (await claimKey(tx, claim)) ? undefined : storedAnswer(tx, claim)
 }
 
 async function storeAnswer(tx: Db, claim: KeyClaim, res: Response): Promise<void> {
@@ -114,44 +109,163 @@ async function storeAnswer(tx: Db, claim: KeyClaim, res: Response): Promise<void
 }
 
 /**
+ * Opens a sync push's batch in `tx`, the transaction of up to
+ * MUTATIONS_PER_TRANSACTION replayed mutations (sync/push.ts), for `user`.
+ * End it with `closeReplayBatch` before the transaction commits.
+ *
+ * The mutations run on a handle of `tx` whose failed statements are inBatch's
+ * to handle: postgres.js remembers a failed statement of a transaction or
+ * savepoint callback and throws it when the callback returns, so a refusal
+ * the database raised (a 409 from a unique violation) in `tx` itself would
+ * roll the whole transaction back. The handle is the `sql` of a savepoint
+ * callback that has already returned: it runs on the same connection in the
+ * same transaction, and nothing reads what it remembers. inBatch opens and
+ * rolls back each mutation's savepoint itself (`SAVEPOINT` sent with the key
+ * claim, `ROLLBACK TO` with the refusal's stored answer: one round trip each,
+ * not two), so it knows when the transaction is in a failed state.
+ */
+export async function openReplayBatch(
+  tx: postgres.TransactionSql,
+  user: SessionUser,
+): Promise<ReplayBatch> {
+  let handle: postgres.TransactionSql | undefined
+  await tx.savepoint(async (sp) => {
+    handle = sp
+  })
+  if (!handle) throw new Error('The savepoint callback did not run.')
+  return { tx: handle, user, pending: undefined, failure: undefined }
+}
+
+/**
+ * Waits for what the batch still has in flight and throws when the batch's
+ * transaction can no longer commit what it answered (then it must roll back).
+ */
+export async function closeReplayBatch(batch: ReplayBatch): Promise<void> {
+  await settle(batch)
+  if (batch.failure !== undefined) throw batch.failure
+}
+
+/**
+ * The stored answer of the batch's previous mutation, sent without waiting
+ * (it goes out with this mutation's savepoint and key claim). It can only fail
+ * when the transaction does (the mutation's own statements succeeded), and the
+ * mutation was already answered as applied: then the whole transaction must
+ * roll back, which `failure` makes closeReplayBatch do.
+ */
+async function settle(batch: ReplayBatch): Promise<void> {
+  const pending = batch.pending
+  if (!pending) return
+  batch.pending = undefined
+  try {
+    await pending
+  } catch (error) {
+    batch.failure ??= error
+  }
+}
+
+/** Each replayed mutation's savepoint; ROLLBACK TO names the newest of that name, the mutation's own. */
+const SAVEPOINT = 'replayed_mutation'
+
+/**
  * A mutation a sync push replays, in one savepoint of the push's transaction
  * (one, not two: each savepoint that writes is a subtransaction, and Postgres
  * keeps only 64 per transaction in shared memory before every other session's
  * snapshots get slower). A 4xx rolls the savepoint back, key claim included,
  * and then stores the key with its answer; a 5xx leaves nothing. It commits
  * with the batch (sync/push.ts), which announces the commit.
+ *
+ * (The savepoints nest in the one of openReplayBatch, which takes a
+ * subtransaction too: 51 at most with MUTATIONS_PER_TRANSACTION = 50.)
+ *
+ * Statements whose answer nothing waits for are sent together: the savepoint
+ * with the key claim, the rollback with the refusal's stored answer, and a
+ * success's stored answer with the next mutation's savepoint (`pending`).
  */
 async function inBatch(
   c: Context<AppEnv>,
   next: Next,
-  batch: postgres.TransactionSql,
+  batch: ReplayBatch,
   key: string,
   userId: string,
 ): Promise<Response | undefined> {
   const claim = await keyClaim(c, userId, key)
-  let replay: Response | undefined
+  if (batch.failure !== undefined) throw batch.failure
+  const tx = batch.tx
+  c.set('db', tx)
+  const previous = batch.pending
+  batch.pending = undefined
+  // Sent in this order, in one write: postgres.js sends a statement when it is executed.
+  const opening = tx.unsafe(`SAVEPOINT ${SAVEPOINT}`).execute()
+  const claiming = claimKey(tx, claim)
+  const [stored, opened, claimed] = await Promise.allSettled([previous, opening, claiming])
+  if (stored.status === 'rejected') batch.failure ??= stored.reason
+  if (opened.status === 'rejected') batch.failure ??= opened.reason
+  if (batch.failure !== undefined) throw batch.failure
+  let answer: string
   try {
-    await batch.savepoint(async (tx) => {
-      c.set('db', tx)
-      replay = await claimOrReplay(tx, claim)
-      if (replay) return
-      await next()
-      if (c.error || c.res.status >= 400) throw new Rollback()
-      await storeAnswer(tx, claim, c.res)
-    })
+    if (claimed.status === 'rejected') throw claimed.reason
+    if (!claimed.value) return await storedAnswer(tx, claim)
+    await next()
+    answer = await answerText(c)
   } catch (error) {
-    if (!(error instanceof Rollback)) throw error
+    await rollBack(batch)
+    throw error
   }
-  if (replay) return replay
-  if (c.res.status >= 400 && c.res.status < 500) {
-    // Final: a replay of this key answers the same refusal.
-    const { method, path, requestHash } = claim
-    await batch`
-      INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, response_status, response_body)
-      VALUES (${userId}, ${key}, ${method}, ${path}, ${requestHash}, ${c.res.status}, ${await c.res.clone().text()})
-      ON CONFLICT DO NOTHING`
+  if (!c.error && c.res.status < 400) {
+    // Sent now, settled with the next mutation's savepoint or when the batch closes.
+    batch.pending = tx`
+      UPDATE idempotency_keys SET response_status = ${c.res.status}, response_body = ${answer}
+      WHERE user_id = ${userId} AND key = ${key}`.execute()
+    // Not left unhandled if the batch ends abnormally before it is settled.
+    batch.pending.catch(() => {})
+    return undefined
+  }
+  const { method, path, requestHash } = claim
+  const status = c.res.status
+  const rollingBack = tx.unsafe(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`).execute()
+  const keeping =
+    status >= 400 && status < 500
+      ? // Final: a replay of this key answers the same refusal.
+        tx`
+        INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, response_status, response_body)
+        VALUES (${userId}, ${key}, ${method}, ${path}, ${requestHash}, ${status}, ${answer})
+        ON CONFLICT DO NOTHING`.execute()
+      : undefined
+  const [rolledBack, kept] = await Promise.allSettled([rollingBack, keeping])
+  if (rolledBack.status === 'rejected') {
+    batch.failure ??= rolledBack.reason
+    throw rolledBack.reason
+  }
+  if (kept.status === 'rejected') {
+    await rollBack(batch)
+    throw kept.reason
   }
   return undefined
+}
+
+/** Claims the key: true when this request runs, false when it was claimed before (waiting for that transaction first). */
+async function claimKey(tx: Db, claim: KeyClaim): Promise<boolean> {
+  const { userId, key, method, path, requestHash } = claim
+  const claimed = await tx`
+    INSERT INTO idempotency_keys (user_id, key, method, path, request_hash)
+    VALUES (${userId}, ${key}, ${method}, ${path}, ${requestHash})
+    ON CONFLICT DO NOTHING RETURNING 1`
+  return claimed.length > 0
+}
+
+/** Undoes the mutation's savepoint after a failed statement; when even that fails, the batch cannot commit. */
+async function rollBack(batch: ReplayBatch): Promise<void> {
+  try {
+    await batch.tx.unsafe(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`)
+  } catch (error) {
+    batch.failure ??= error
+    throw error
+  }
+}
+
+/** The answer's body as text, for its stored copy (the response keeps its own). */
+async function answerText(c: Context<AppEnv>): Promise<string> {
+  return c.res.clone().text()
 }
 
 async function storedAnswer(tx: Db, claim: KeyClaim): Promise<Response> {

@@ -412,6 +412,76 @@ describe('POST /api/sync/push: the server fails mid-batch', () => {
     }
   })
 
+  it('rolls back only the mutation whose statement the database refused, and goes on', async () => {
+    const me = await server.signIn(unique('db-refusal'))
+    const refused = createTopicMutation('Refused by the database')
+    const batch = [createTopicMutation(), refused, createTopicMutation()]
+    // A refusal raised by the database itself (check_violation: 409), not by the route's code.
+    await server.sql.unsafe(`
+      CREATE FUNCTION push_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.subject = 'Refused by the database' THEN
+        RAISE EXCEPTION 'no' USING ERRCODE = 'check_violation'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER push_test_refuse BEFORE INSERT ON topics FOR EACH ROW EXECUTE FUNCTION push_test_refuse();`)
+    let results: Awaited<ReturnType<typeof push>>
+    try {
+      results = await push(me, batch)
+    } finally {
+      await server.sql.unsafe(`
+        DROP TRIGGER push_test_refuse ON topics; DROP FUNCTION push_test_refuse();`)
+    }
+    expect(results.map((r) => r.status)).toEqual([201, 409, 201])
+    expect(results[1]?.body).toMatchObject({ status: 409 })
+    expect(await topicCount(server, subjectOf(batch[0]))).toBe(1)
+    expect(await topicCount(server, subjectOf(refused))).toBe(0)
+    expect(await topicCount(server, subjectOf(batch[2]))).toBe(1)
+    // The refusal is final even now that the database would take it.
+    const again = await push(me, batch)
+    expect(again.map((r) => [r.status, r.replayed])).toEqual([
+      [201, true],
+      [409, true],
+      [201, true],
+    ])
+    expect(again[1]?.body).toEqual(results[1]?.body)
+    expect(await topicCount(server, subjectOf(refused))).toBe(0)
+  })
+
+  it('applies nothing of a transaction whose stored answer could not be written', async () => {
+    const me = await server.signIn(unique('store-fails'))
+    const batch = [createTopicMutation(), createTopicMutation('Unstorable'), createTopicMutation()]
+    // The answer of the second mutation is stored while the third one starts: when storing it
+    // fails, that mutation was already answered as applied, so its whole transaction must go.
+    await server.sql.unsafe(`
+      CREATE FUNCTION push_test_unstorable() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.response_body LIKE '%"Unstorable"%' THEN RAISE EXCEPTION 'disk on fire'; END IF;
+      RETURN NEW; END $$;
+      CREATE TRIGGER push_test_unstorable BEFORE UPDATE ON idempotency_keys FOR EACH ROW
+      EXECUTE FUNCTION push_test_unstorable();`)
+    expectConsole('error', /^Unhandled error on POST \/api\/topics: .*disk on fire/s)
+    expectConsole('error', /^Unhandled error on POST \/api\/sync\/push: .*disk on fire/s)
+    try {
+      const res = await me.post('/api/sync/push', { clientId: 'device-1', mutations: batch })
+      expect(res.status).toBe(500)
+    } finally {
+      await server.sql.unsafe(`
+        DROP TRIGGER push_test_unstorable ON idempotency_keys; DROP FUNCTION push_test_unstorable();`)
+    }
+    for (const m of batch) expect(await topicCount(server, subjectOf(m))).toBe(0)
+
+    const retried = await push(me, batch)
+    expect(retried.map((r) => [r.status, r.replayed])).toEqual([
+      [201, false],
+      [201, false],
+      [201, false],
+    ])
+    const again = await push(me, batch)
+    expect(again.map((r) => [r.status, r.replayed])).toEqual([
+      [201, true],
+      [201, true],
+      [201, true],
+    ])
+    for (const m of batch) expect(await topicCount(server, subjectOf(m))).toBe(1)
+  })
+
   it.skipIf(!process.env.DATABASE_URL)(
     'loses and doubles nothing when the server is killed mid-batch and the batch goes to another instance (PostgreSQL only)',
     async () => {

@@ -4,6 +4,7 @@ import { announceCommit } from '../db/commits.ts'
 import type { Sql } from '../db/connect.ts'
 import type { ReplayBatch, SessionUser } from '../http/env.ts'
 import { problemBody, validationError } from '../http/errors.ts'
+import { closeReplayBatch, openReplayBatch } from '../http/transaction.ts'
 import type { IsReplayable } from './replayable.ts'
 
 /**
@@ -70,9 +71,12 @@ export async function replayMutations(
   const results: PushResult[] = []
   for (let i = 0; i < entries.length; i += MUTATIONS_PER_TRANSACTION) {
     const chunk = entries.slice(i, i + MUTATIONS_PER_TRANSACTION)
-    const done = await sql.begin((tx) =>
-      replayInOrder({ tx, user }, dispatch, replayable, origin, chunk),
-    )
+    const done = await sql.begin(async (tx) => {
+      const batch = await openReplayBatch(tx, user)
+      const replayed = await replayInOrder(batch, dispatch, replayable, origin, chunk)
+      await closeReplayBatch(batch)
+      return replayed
+    })
     results.push(...done)
     // Committed: event streams on the embedded database look now.
     if (done.some((r) => r.status < 400 && !r.replayed)) announceCommit(sql)
