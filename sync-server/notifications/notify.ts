@@ -14,6 +14,9 @@ export type NewNotification = {
   topicId: string | null
 }
 
+/** Whom a notification is for: these users, or every administrator but the one who acted. */
+export type Recipients = readonly string[] | { adminsBut: string }
+
 type Recipient = {
   notificationId: string
   userId: string
@@ -33,16 +36,23 @@ type Recipient = {
  */
 export async function notify(
   db: Db,
-  userIds: readonly string[],
+  to: Recipients,
   n: NewNotification,
 ): Promise<{ userId: string; notificationId: string }[]> {
-  const recipients = [...new Set(userIds)]
-  if (recipients.length === 0) return []
+  let recipients: ReturnType<typeof db>
+  if ('adminsBut' in to) {
+    // Read in the same statement: one round trip, not a SELECT of the administrators first.
+    recipients = db`(SELECT id FROM users WHERE is_admin AND id <> ${to.adminsBut}) AS a (r)`
+  } else {
+    const ids = [...new Set(to)]
+    if (ids.length === 0) return []
+    recipients = db`unnest(${db.array(ids)}::uuid[]) AS r`
+  }
   const rows = await db<Recipient[]>`
     WITH written AS (
       INSERT INTO notifications (user_id, kind, title, message, link, topic_id)
       SELECT r, ${n.kind}, ${n.title}, ${n.message}, ${n.link}, ${n.topicId}
-      FROM unnest(${db.array(recipients)}::uuid[]) AS r
+      FROM ${recipients}
       RETURNING id, user_id
     )
     SELECT w.id AS "notificationId", w.user_id AS "userId",
@@ -73,12 +83,6 @@ export async function notify(
   }
   if ((await enqueueDeliveries(db, deliveries)) > 0) wakeDeliveryWorkers()
   return rows.map((r) => ({ userId: r.userId, notificationId: r.notificationId }))
-}
-
-export async function adminIds(db: Db, except?: string): Promise<string[]> {
-  const rows = await db<{ id: string }[]>`
-    SELECT id FROM users WHERE is_admin ${except ? db`AND id <> ${except}` : db``}`
-  return rows.map((r) => r.id)
 }
 
 export async function acceptedMenteeIds(db: Db, topicId: string): Promise<string[]> {

@@ -4,6 +4,7 @@ import {
   checkEditTopic,
   checkMaxMentees,
   statusAfterEdit,
+  type Topic,
   topicInputSchema,
   topicSchema,
   topicSearchQuerySchema,
@@ -16,10 +17,10 @@ import { body, query } from '../http/input.ts'
 import { route } from '../http/route.ts'
 import { enforce, found, parseId } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
-import { adminIds, notify } from '../notifications/notify.ts'
+import { notify } from '../notifications/notify.ts'
 import { findUserById, rememberInterests } from '../users/queries.ts'
 import { decodePageCursor, encodePageCursor } from './page-cursor.ts'
-import { getVisibleTopic, listTopics, lockVisibleTopic } from './queries.ts'
+import { getVisibleTopic, listTopics, lockVisibleTopic, topicColumns } from './queries.ts'
 import { sanitizeDescription } from './sanitize.ts'
 import { searchTopics } from './search.ts'
 
@@ -79,24 +80,26 @@ topicRoutes.post(
     const user = requireUser(c)
     const input = await c.var.body()
     const db = c.get('db')
-    const [created] = await db<{ id: string }[]>`
-    INSERT INTO topics (id, subject, description, max_mentees, seniority_required, location,
-                        interests, status, mentor_id)
-    VALUES (${input.id ?? db`gen_random_uuid()`}, ${input.subject},
-            ${sanitizeDescription(input.description)}, ${input.maxMentees},
-            ${db.array(input.seniorityRequired)}::seniority[], ${input.location},
-            ${db.array(input.interests)}::text[], 'proposed', ${user.id})
-    ON CONFLICT (id) DO NOTHING
-    RETURNING id`
-    if (!created) throw new ApiError(409, 'A topic with this id already exists.')
+    // The answer comes back with the insert (its mentor is the caller, who sees it).
+    const [topic] = await db<Topic[]>`
+    WITH t AS (
+      INSERT INTO topics (id, subject, description, max_mentees, seniority_required, location,
+                          interests, status, mentor_id)
+      VALUES (${input.id ?? db`gen_random_uuid()`}, ${input.subject},
+              ${sanitizeDescription(input.description)}, ${input.maxMentees},
+              ${db.array(input.seniorityRequired)}::seniority[], ${input.location},
+              ${db.array(input.interests)}::text[], 'proposed', ${user.id})
+      ON CONFLICT (id) DO NOTHING
+      RETURNING *
+    )
+    SELECT ${topicColumns(db)} FROM t JOIN users m ON m.id = t.mentor_id`
+    if (!topic) throw new ApiError(409, 'A topic with this id already exists.')
     await rememberInterests(db, input.interests)
-    const mentor = found(await findUserById(db, user.id), 'User not found')
     await notify(
       db,
-      await adminIds(db, user.id),
-      messages.topicForReview({ id: created.id, subject: input.subject }, mentor),
+      { adminsBut: user.id },
+      messages.topicForReview({ id: topic.id, subject: input.subject }, topic.mentor),
     )
-    const topic = found(await getVisibleTopic(db, actorOf(user), created.id), NOT_FOUND)
     return c.json(topic, 201)
   },
 )
@@ -156,24 +159,29 @@ topicRoutes.patch(
     }
     enforce(checkMaxMentees(topic, input.maxMentees))
     const status = statusAfterEdit(topic.status)
-    await db`
-    UPDATE topics SET subject = ${input.subject}, description = ${sanitizeDescription(input.description)},
-      max_mentees = ${input.maxMentees}, seniority_required = ${db.array(input.seniorityRequired)}::seniority[],
-      location = ${input.location}, interests = ${db.array(input.interests)}::text[],
-      status = ${status}, rejection_reason = NULL,
-      updated_at = now(),
-      -- The mentor editing is activity on the topic (reminders, decision 0039).
-      last_activity_at = CASE WHEN ${topic.mentorId === user.id} THEN now() ELSE last_activity_at END
-    WHERE id = ${id}`
+    // The answer comes back with the update: the caller, its mentor or an administrator, sees it.
+    const [edited] = await db<Topic[]>`
+    WITH t AS (
+      UPDATE topics SET subject = ${input.subject}, description = ${sanitizeDescription(input.description)},
+        max_mentees = ${input.maxMentees}, seniority_required = ${db.array(input.seniorityRequired)}::seniority[],
+        location = ${input.location}, interests = ${db.array(input.interests)}::text[],
+        status = ${status}, rejection_reason = NULL,
+        updated_at = now(),
+        -- The mentor editing is activity on the topic (reminders, decision 0039).
+        last_activity_at = CASE WHEN ${topic.mentorId === user.id} THEN now() ELSE last_activity_at END
+      WHERE id = ${id}
+      RETURNING *
+    )
+    SELECT ${topicColumns(db)} FROM t JOIN users m ON m.id = t.mentor_id`
+    const answer = found(edited, NOT_FOUND)
     await rememberInterests(db, input.interests)
     if (topic.status === 'rejected') {
-      const mentor = found(await findUserById(db, topic.mentorId), 'User not found')
       await notify(
         db,
-        await adminIds(db, user.id),
-        messages.topicForReview({ id, subject: input.subject }, mentor),
+        { adminsBut: user.id },
+        messages.topicForReview({ id, subject: input.subject }, answer.mentor),
       )
     }
-    return c.json(found(await getVisibleTopic(db, actor, id), NOT_FOUND))
+    return c.json(answer)
   },
 )

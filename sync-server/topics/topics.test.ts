@@ -117,6 +117,33 @@ describe('POST /api/topics', () => {
     expect(res.body).toEqual(topic)
   })
 
+  it('answers a create and an edit exactly as a read of the topic right after', async () => {
+    const admin = await signInAdmin(server)
+    const mentor = await signInUser('mentor')
+    const created = await mentor.post(
+      '/api/topics',
+      topicBody({ interests: [unique('Answer interest')], location: 'in-person' }),
+    )
+    expect(created.status, created.text).toBe(201)
+    const id = created.body.id
+    expect(created.text).toBe((await mentor.get(`/api/topics/${id}`)).text)
+    // Named as a person in the review notification, from the same answer.
+    const name = created.body.mentor.full_name.trim() || created.body.mentor.username
+    const notes = await notificationsOf(admin, 'topic_for_review')
+    expect(notes.map((n) => n.message)).toContain(
+      `${name} proposed "${created.body.subject}". It is waiting for your review.`,
+    )
+    const edited = await mentor.patch(`/api/topics/${id}`, topicBody({ maxMentees: 1 }))
+    expect(edited.status, edited.text).toBe(200)
+    expect(edited.text).toBe((await mentor.get(`/api/topics/${id}`)).text)
+    // An administrator editing a rejected topic: the answer as the administrator reads it.
+    await review(admin, id, 'rejected', 'Needs more detail')
+    const resubmitted = await admin.patch(`/api/topics/${id}`, topicBody({ subject: 'By admin' }))
+    expect(resubmitted.status, resubmitted.text).toBe(200)
+    expect(resubmitted.body).toMatchObject({ status: 'proposed', rejectionReason: null })
+    expect(resubmitted.text).toBe((await admin.get(`/api/topics/${id}`)).text)
+  })
+
   it('notifies every administrator that a topic waits for review', async () => {
     const admin = await signInAdmin(server)
     const otherAdmin = await signInAdmin(server)
