@@ -61,40 +61,41 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     await next()
   })
   const production = deps.config.NODE_ENV === 'production'
-  app.use(
-    secureHeaders({
-      // No inline script anywhere: the built PWA loads only its own files. Server-rendered
-      // pages (API reference, development sign-in) style themselves with a per-answer nonce.
-      // Sign-in must stay a link, not a form: form-action would block the redirect to Microsoft.
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", NONCE, ...PLOT_STYLE_HASHES],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        frameSrc: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(production ? { upgradeInsecureRequests: [] } : {}),
-      },
-      strictTransportSecurity: production ? 'max-age=31536000; includeSubDomains' : false,
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-      },
-    }),
-  )
+  const headers = secureHeaders({
+    // No inline script anywhere: the built PWA loads only its own files. Server-rendered
+    // pages (API reference, development sign-in) style themselves with a per-answer nonce.
+    // Sign-in must stay a link, not a form: form-action would block the redirect to Microsoft.
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", NONCE, ...PLOT_STYLE_HASHES],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      frameSrc: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(production ? { upgradeInsecureRequests: [] } : {}),
+    },
+    strictTransportSecurity: production ? 'max-age=31536000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginEmbedderPolicy: false,
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      payment: [],
+      usb: [],
+    },
+  })
+  // A mutation a sync push replays answers into the push's results, never onto the wire
+  // (the push's own answer gets these headers): no nonce and policy to build for it.
+  app.use((c, next) => (c.env?.batch ? next() : headers(c, next)))
 
   app.get('/healthz', async (c) => {
     // Shutting down: a load balancer stops sending here while the requests in flight finish.

@@ -263,9 +263,25 @@ async function rollBack(batch: ReplayBatch): Promise<void> {
   }
 }
 
-/** The answer's body as text, for its stored copy (the response keeps its own). */
+/**
+ * Answers of replayed mutations, read once here (for their stored copy) and
+ * taken by sync push (`replayedAnswerText`) instead of reading the response
+ * again: no clone of its body (a stream tee), no second read. Keyed by the
+ * response, so one that a middleware replaced on the way out is read as usual.
+ */
+const replayedAnswers = new WeakMap<Response, string>()
+
+/** The answer's body as text; the response's own body is then used up. */
 async function answerText(c: Context<AppEnv>): Promise<string> {
-  return c.res.clone().text()
+  const res = c.res
+  const text = await res.text()
+  replayedAnswers.set(res, text)
+  return text
+}
+
+/** The body of a replayed mutation's answer (`dispatch`'s response): read once, by inBatch. */
+export async function replayedAnswerText(res: Response): Promise<string> {
+  return replayedAnswers.get(res) ?? res.text()
 }
 
 async function storedAnswer(tx: Db, claim: KeyClaim): Promise<Response> {

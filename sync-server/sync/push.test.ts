@@ -75,6 +75,19 @@ describe('POST /api/sync/push', () => {
     expect(results[2]?.body).toMatchObject({ bio: 'Written on a train' })
   })
 
+  it("answers with the security headers (the replayed mutations' own answers never leave)", async () => {
+    const me = await server.signIn(unique('headers'))
+    const res = await me.post('/api/sync/push', {
+      clientId: 'device-1',
+      mutations: [createTopicMutation()],
+    })
+    expect(res.status, res.text).toBe(200)
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/)
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(pushResponseSchema.parse(res.body).results.map((r) => r.status)).toEqual([201])
+  })
+
   it('applies a batch pushed twice once, answering the stored results', async () => {
     const me = await server.signIn(unique('twice'))
     const create = createTopicMutation()

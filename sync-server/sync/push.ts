@@ -4,7 +4,7 @@ import { announceCommit } from '../db/commits.ts'
 import type { Sql } from '../db/connect.ts'
 import type { ReplayBatch, SessionUser } from '../http/env.ts'
 import { problemBody, validationError } from '../http/errors.ts'
-import { closeReplayBatch, openReplayBatch } from '../http/transaction.ts'
+import { closeReplayBatch, openReplayBatch, replayedAnswerText } from '../http/transaction.ts'
 import type { IsReplayable } from './replayable.ts'
 
 /**
@@ -148,7 +148,7 @@ async function replayOne(
     const problem = problemBody(500, 'Something went wrong on the server. Please try again.')
     return { id: mutation.id, status: 500, body: problem, replayed: false }
   }
-  const text = await res.text()
+  const text = await replayedAnswerText(res)
   let parsed: unknown = null
   if (text !== '') {
     try {
