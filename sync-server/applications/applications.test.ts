@@ -166,6 +166,43 @@ describe('POST /api/topics/{id}/apply', () => {
   })
 })
 
+describe('the answers of apply and decide', () => {
+  it('are byte for byte what a read of the application right after answers', async () => {
+    const mentor = await server.signIn(unique('mentor'))
+    const accepted = await server.signIn(unique('mentee'))
+    const rejected = await server.signIn(unique('mentee'))
+    const topic = await approvedTopic(admin, mentor, { maxMentees: 2 })
+    const read = async (mentee: Client) => {
+      const res = await mentee.get(`/api/topics/${topic.id}/my-application`)
+      expect(res.status, res.text).toBe(200)
+      return res.text
+    }
+    const first = await accepted.post(`/api/topics/${topic.id}/apply`)
+    expect(first.status, first.text).toBe(201)
+    expect(first.text).toBe(await read(accepted))
+    const second = await rejected.post(`/api/topics/${topic.id}/apply`)
+    expect(second.status, second.text).toBe(201)
+    expect(second.text).toBe(await read(rejected))
+    // The mentor is told the applicant's name, as the answer gives it.
+    const name = second.body.mentee.full_name.trim() || second.body.mentee.username
+    const notes = await notificationsOf(mentor, 'new_application')
+    expect(notes.map((n: { message: string }) => n.message)).toContain(
+      `${name} applied to your topic "${topic.subject}".`,
+    )
+    const accept = await decide(mentor, first.body.id, { status: 'accepted' })
+    expect(accept.status, accept.text).toBe(200)
+    expect(accept.body).toMatchObject({ status: 'accepted' })
+    expect(accept.text).toBe(await read(accepted))
+    const reject = await decide(mentor, second.body.id, {
+      status: 'rejected',
+      rejectionReason: 'Another time',
+    })
+    expect(reject.status, reject.text).toBe(200)
+    expect(reject.body).toMatchObject({ status: 'rejected', rejectionReason: 'Another time' })
+    expect(reject.text).toBe(await read(rejected))
+  })
+})
+
 describe('GET /api/topics/{id}/my-application', () => {
   it('answers null before applying and the application afterwards', async () => {
     const mentor = await server.signIn(unique('mentor'))

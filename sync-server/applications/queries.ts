@@ -38,6 +38,25 @@ export async function listApplications(db: Db, filter: ApplicationFilter): Promi
     ORDER BY a.created_at DESC, a.id`
 }
 
+/**
+ * The application that `write` wrote (an INSERT or UPDATE of applications
+ * `RETURNING *`), as the API answers it: read in the same statement, not by
+ * a SELECT after it. Undefined when it wrote none.
+ */
+export async function writeApplication(
+  db: Db,
+  write: ReturnType<Db>,
+): Promise<Application | undefined> {
+  const [application] = await db<Application[]>`
+    WITH a AS (${write})
+    SELECT ${applicationColumns(db)}
+    FROM a
+      JOIN users e ON e.id = a.mentee_id
+      JOIN topics t ON t.id = a.topic_id
+      JOIN users m ON m.id = t.mentor_id`
+  return application
+}
+
 export async function getApplication(db: Db, id: string): Promise<Application | undefined> {
   const [application] = await listApplications(db, { applicationId: id })
   return application

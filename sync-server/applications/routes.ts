@@ -16,7 +16,7 @@ import { enforce, found } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { notify } from '../notifications/notify.ts'
 import { lockTopic } from '../topics/queries.ts'
-import { getApplication, listApplications } from './queries.ts'
+import { getApplication, listApplications, writeApplication } from './queries.ts'
 
 const NOT_FOUND = 'Application not found'
 
@@ -69,10 +69,15 @@ applicationRoutes.patch(
     const [current] = await db<{ status: 'pending' | 'accepted' | 'rejected' }[]>`
     SELECT status FROM applications WHERE id = ${id} FOR UPDATE`
     enforce(checkDecideApplication(actor, topic, found(current, NOT_FOUND), decision.status))
-    await db`
-    UPDATE applications SET status = ${decision.status}, rejection_reason = ${decision.rejectionReason},
-      updated_at = now()
-    WHERE id = ${id}`
+    // The answer comes back with the update (what the topic update below changes is not in it).
+    const decided = await writeApplication(
+      db,
+      db`
+      UPDATE applications SET status = ${decision.status}, rejection_reason = ${decision.rejectionReason},
+        updated_at = now()
+      WHERE id = ${id}
+      RETURNING *`,
+    )
     if (decision.status === 'accepted') {
       await db`
       UPDATE topics SET current_mentees = (
@@ -87,6 +92,6 @@ applicationRoutes.patch(
         messages.applicationRejected(topic, decision.rejectionReason ?? ''),
       )
     }
-    return c.json(found(await getApplication(db, id), NOT_FOUND))
+    return c.json(found(decided, NOT_FOUND))
   },
 )

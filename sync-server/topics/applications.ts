@@ -7,7 +7,7 @@ import {
   myApplicationSchema,
   type PendingLimit,
 } from '../../shared/application.ts'
-import { listApplications } from '../applications/queries.ts'
+import { listApplications, writeApplication } from '../applications/queries.ts'
 import type { Db } from '../db/connect.ts'
 import { actorOf, callerOn } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
@@ -17,7 +17,6 @@ import { enforce, found } from '../http/validate.ts'
 import { messages } from '../notifications/messages.ts'
 import { notify } from '../notifications/notify.ts'
 import { readProgrammeSettings } from '../settings/queries.ts'
-import { findUserById } from '../users/queries.ts'
 import { getVisibleTopic, lockVisibleTopic } from './queries.ts'
 
 const NOT_FOUND = 'Topic not found'
@@ -79,14 +78,15 @@ topicApplicationRoutes.post(
     const [existing] = await db`
     SELECT 1 FROM applications WHERE topic_id = ${id} AND mentee_id = ${user.id}`
     enforce(checkApply(actor, topic, existing !== undefined, await pendingLimit(db, user.id)))
-    const [created] = await db<{ id: string }[]>`
-    INSERT INTO applications (topic_id, mentee_id) VALUES (${id}, ${user.id})
-    ON CONFLICT (topic_id, mentee_id) DO NOTHING RETURNING id`
-    if (!created) throw new ApiError(409, 'You have already applied to this topic.')
-    const mentee = found(await findUserById(db, user.id), 'User not found')
-    await notify(db, [topic.mentorId], messages.newApplication(topic, mentee))
-    const [application] = await listApplications(db, { applicationId: created.id })
-    return c.json(found(application, 'Application not found'), 201)
+    const application = await writeApplication(
+      db,
+      db`
+      INSERT INTO applications (topic_id, mentee_id) VALUES (${id}, ${user.id})
+      ON CONFLICT (topic_id, mentee_id) DO NOTHING RETURNING *`,
+    )
+    if (!application) throw new ApiError(409, 'You have already applied to this topic.')
+    await notify(db, [topic.mentorId], messages.newApplication(topic, application.mentee))
+    return c.json(application, 201)
   },
 )
 
