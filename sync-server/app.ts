@@ -58,6 +58,12 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   if (options.lifecycle) app.use(options.lifecycle.track)
   app.use(async (c, next) => {
     c.set('deps', deps)
+    const replayed = c.env?.replayedBody
+    if (replayed !== undefined) {
+      // Read as c.req.text() / json() read it: Hono keeps a read body as a promise in bodyCache
+      // (its type says a function). No stream to build and read for a mutation a push replays.
+      ;(c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(replayed)
+    }
     await next()
   })
   const production = deps.config.NODE_ENV === 'production'
@@ -112,7 +118,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   // Sync push replays each mutation through the whole app, as if it came over HTTP.
   const sync = createSyncRoutes(
     {
-      dispatch: async (request, batch) => app.fetch(request, { batch }),
+      dispatch: async (request, batch, body) => app.fetch(request, { batch, replayedBody: body }),
       replayable: replayableRoutes(routes),
     },
     options.sync,

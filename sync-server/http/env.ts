@@ -31,8 +31,11 @@ export type ReplayBatch = {
 
 /** Hono's context variables for every route. */
 export type AppEnv = {
-  /** Set only on a mutation a sync push replays in-process (app.fetch(request, { batch })). */
-  Bindings: { batch?: ReplayBatch }
+  /**
+   * Set only on a mutation a sync push replays in-process (app.fetch(request, { batch,
+   * replayedBody })): its batch, and its body as text (the request itself has none).
+   */
+  Bindings: { batch?: ReplayBatch; replayedBody?: string | undefined }
   Variables: SecureHeadersVariables & {
     deps: Deps
     /** The pool for reads; for POST/PATCH/DELETE, the request's transaction. */

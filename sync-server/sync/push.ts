@@ -9,9 +9,15 @@ import type { IsReplayable } from './replayable.ts'
 
 /**
  * Hands a request to the app itself: the same middleware and routes as over
- * HTTP, run in a savepoint of the batch's transaction as its user.
+ * HTTP, run in a savepoint of the batch's transaction as its user. The body
+ * comes as text beside the request (which has none to stream): the app reads
+ * it from there.
  */
-export type Dispatch = (request: Request, batch: ReplayBatch) => Promise<Response>
+export type Dispatch = (
+  request: Request,
+  batch: ReplayBatch,
+  body: string | undefined,
+) => Promise<Response>
 
 /**
  * Why a mutation cannot be replayed, as a problem result, or undefined when
@@ -137,8 +143,9 @@ async function replayOne(
   let res: Response
   try {
     res = await dispatch(
-      new Request(origin + mutation.path, { method: mutation.method.toUpperCase(), headers, body }),
+      new Request(origin + mutation.path, { method: mutation.method.toUpperCase(), headers }),
       batch,
+      body,
     )
   } catch (error) {
     console.error(
