@@ -30,6 +30,33 @@ function follow<T>(read: () => Promise<T>) {
   return { seen, stop: () => subscription.unsubscribe() }
 }
 
+/**
+ * A reader synced with one approved topic of a mentor, its engine on a lock
+ * another tab can take: `holdLock()` takes it until `release()`.
+ */
+async function syncedReaderWithLock() {
+  const mentor = await server.signIn(unique('live-mentor'))
+  const reader = await server.signIn(unique('live-reader'))
+  const topic = await approvedTopic(admin, mentor)
+  const lock = memoryLock()
+  const { engine, network } = createEngine(server, reader, { lock })
+  await startSynced(engine, rows(['topics', topic.id]))
+  const holdLock = () => {
+    let free = () => {}
+    const held = new Promise<void>((resolve) => {
+      free = resolve
+    })
+    const holding = lock(`pairwise-sync-${reader.user?.id}`, () => held)
+    return {
+      release: () => {
+        free()
+        return holding
+      },
+    }
+  }
+  return { mentor, topic, engine, network, holdLock }
+}
+
 describe('a poke', () => {
   it('starts the pull at once (time stands still here), and sends nothing else when nothing waits to be pushed', async () => {
     const mentor = await server.signIn(unique('live-mentor'))
@@ -87,28 +114,18 @@ describe('a poke', () => {
   })
 
   it('asks for its pull while the flush still waits for the sync lock, and uses it', async () => {
-    const mentor = await server.signIn(unique('live-mentor'))
-    const reader = await server.signIn(unique('live-reader'))
-    const topic = await approvedTopic(admin, mentor)
-    const lock = memoryLock()
-    const { engine, network } = createEngine(server, reader, { lock })
-    await startSynced(engine, rows(['topics', topic.id]))
+    const { mentor, topic, engine, network, holdLock } = await syncedReaderWithLock()
     const before = network.sent.length
     expect(
       (await mentor.patch(`/api/topics/${topic.id}`, topicBody({ subject: 'Early' }))).status,
     ).toBe(200)
 
     // Another tab holds the sync lock: the pull is on its way all the same.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const other = lock(`pairwise-sync-${reader.user?.id}`, () => held)
+    const other = holdLock()
     engine.poke()
     await waitUntil(async () => network.sent.length > before)
     expect((await readRow(engine.db, 'topics', topic.id))?.subject).not.toBe('Early')
-    release()
-    await other
+    await other.release()
     await waitUntil(async () => (await readRow(engine.db, 'topics', topic.id))?.subject === 'Early')
     // The answer asked for early is the one written: one pull, not two.
     expect(network.sent.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([
@@ -117,25 +134,15 @@ describe('a poke', () => {
   })
 
   it('drops the early pull when a change waits to be pushed, and pulls after the push', async () => {
-    const mentor = await server.signIn(unique('live-mentor'))
-    const reader = await server.signIn(unique('live-reader'))
-    const topic = await approvedTopic(admin, mentor)
-    const lock = memoryLock()
-    const { engine, network } = createEngine(server, reader, { lock })
-    await startSynced(engine, rows(['topics', topic.id]))
+    const { topic, engine, network, holdLock } = await syncedReaderWithLock()
     const before = network.sent.length
 
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const other = lock(`pairwise-sync-${reader.user?.id}`, () => held)
+    const other = holdLock()
     engine.poke()
     await waitUntil(async () => network.sent.length > before)
     // Queued after the early pull was asked for, while the flush still waits for the lock.
     await engine.mutate.applyToTopic(topic.id)
-    release()
-    await other
+    await other.release()
     // The application arrives, and every flush has ended (the apply's own came after).
     await waitUntil(
       async () => (await readOutbox(engine.db)).length === 0 && !engine.status.get().syncing,
