@@ -1,28 +1,48 @@
-import { lazy, type ReactNode, Suspense } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { type ReactNode, Suspense } from 'react'
+import { createBrowserRouter, matchPath, type RouteObject } from 'react-router-dom'
 import { PageSpinner } from '../components/ui/spinner.tsx'
 import { routes } from '../lib/paths.ts'
 import { AppLayout } from './layout.tsx'
 import { NotFound } from './not-found.tsx'
 import { RouteError } from './route-error.tsx'
+import { type ScreenChunk, screenChunk } from './screen-chunk.ts'
 
 // Each screen is its own chunk: the first load carries only the shell and the screen opened.
-const Landing = lazy(() => import('../features/static/landing.tsx'))
-const About = lazy(() => import('../features/static/about.tsx'))
-const MentorGuide = lazy(() => import('../features/static/mentor-guide.tsx'))
-const MenteeGuide = lazy(() => import('../features/static/mentee-guide.tsx'))
-const TopicList = lazy(() => import('../features/topics/topic-list.tsx'))
-const TopicDetail = lazy(() => import('../features/topics/topic-detail.tsx'))
-const CreateTopic = lazy(() => import('../features/topic-form/create-topic.tsx'))
-const EditTopic = lazy(() => import('../features/topic-form/edit-topic.tsx'))
-const Dashboard = lazy(() => import('../features/dashboard/dashboard.tsx'))
-const Profile = lazy(() => import('../features/profile/profile.tsx'))
-const NotificationSettings = lazy(() => import('../features/notifications/settings.tsx'))
-const AdminTopics = lazy(() => import('../features/admin/admin-topics.tsx'))
-const AdminUsers = lazy(() => import('../features/admin/admin-users.tsx'))
-const ProgrammeSettings = lazy(() => import('../features/admin/programme-settings.tsx'))
-// Charts and CSV writing are only in this chunk: nobody else downloads them.
-const AdminInsights = lazy(() => import('../features/insights/insights-screen.tsx'))
+const screens = {
+  home: screenChunk(() => import('../features/static/landing.tsx')),
+  about: screenChunk(() => import('../features/static/about.tsx')),
+  mentorGuide: screenChunk(() => import('../features/static/mentor-guide.tsx')),
+  menteeGuide: screenChunk(() => import('../features/static/mentee-guide.tsx')),
+  topics: screenChunk(() => import('../features/topics/topic-list.tsx')),
+  topic: screenChunk(() => import('../features/topics/topic-detail.tsx')),
+  createTopic: screenChunk(() => import('../features/topic-form/create-topic.tsx')),
+  editTopic: screenChunk(() => import('../features/topic-form/edit-topic.tsx')),
+  dashboard: screenChunk(() => import('../features/dashboard/dashboard.tsx')),
+  profile: screenChunk(() => import('../features/profile/profile.tsx')),
+  notificationSettings: screenChunk(() => import('../features/notifications/settings.tsx')),
+  adminTopics: screenChunk(() => import('../features/admin/admin-topics.tsx')),
+  adminUsers: screenChunk(() => import('../features/admin/admin-users.tsx')),
+  adminSettings: screenChunk(() => import('../features/admin/programme-settings.tsx')),
+  // Charts and CSV writing are only in this chunk: nobody else downloads them.
+  adminInsights: screenChunk(() => import('../features/insights/insights-screen.tsx')),
+} satisfies Record<keyof typeof routes, ScreenChunk>
+
+/**
+ * Starts loading the code of the screen at `pathname`, if a route matches
+ * it: called at startup for the person last signed in on this device, so the
+ * screen's chunk comes while the session is checked and the local database
+ * opens, not after. Admin screens only for an administrator.
+ */
+export function preloadScreen(pathname: string, admin: boolean): void {
+  for (const [name, pattern] of Object.entries(routes)) {
+    if (!admin && name.startsWith('admin')) continue
+    if (matchPath(pattern, pathname)) {
+      // A chunk that fails here (offline, not cached) is loaded again when the screen renders.
+      screens[name as keyof typeof routes].preload().catch(() => {})
+      return
+    }
+  }
+}
 
 function screen(element: ReactNode): ReactNode {
   return <Suspense fallback={<PageSpinner />}>{element}</Suspense>
@@ -35,24 +55,24 @@ function screen(element: ReactNode): ReactNode {
  */
 function appRoutes(withAdminScreens: boolean): RouteObject[] {
   const children: RouteObject[] = [
-    { index: true, element: screen(<Landing />) },
-    { path: routes.topics, element: screen(<TopicList />) },
-    { path: routes.createTopic, element: screen(<CreateTopic />) },
-    { path: routes.dashboard, element: screen(<Dashboard />) },
-    { path: routes.profile, element: screen(<Profile />) },
-    { path: routes.topic, element: screen(<TopicDetail />) },
-    { path: routes.editTopic, element: screen(<EditTopic />) },
-    { path: routes.mentorGuide, element: screen(<MentorGuide />) },
-    { path: routes.menteeGuide, element: screen(<MenteeGuide />) },
-    { path: routes.about, element: screen(<About />) },
-    { path: routes.notificationSettings, element: screen(<NotificationSettings />) },
+    { index: true, element: screen(<screens.home />) },
+    { path: routes.topics, element: screen(<screens.topics />) },
+    { path: routes.createTopic, element: screen(<screens.createTopic />) },
+    { path: routes.dashboard, element: screen(<screens.dashboard />) },
+    { path: routes.profile, element: screen(<screens.profile />) },
+    { path: routes.topic, element: screen(<screens.topic />) },
+    { path: routes.editTopic, element: screen(<screens.editTopic />) },
+    { path: routes.mentorGuide, element: screen(<screens.mentorGuide />) },
+    { path: routes.menteeGuide, element: screen(<screens.menteeGuide />) },
+    { path: routes.about, element: screen(<screens.about />) },
+    { path: routes.notificationSettings, element: screen(<screens.notificationSettings />) },
   ]
   if (withAdminScreens) {
     children.push(
-      { path: routes.adminTopics, element: screen(<AdminTopics />) },
-      { path: routes.adminUsers, element: screen(<AdminUsers />) },
-      { path: routes.adminInsights, element: screen(<AdminInsights />) },
-      { path: routes.adminSettings, element: screen(<ProgrammeSettings />) },
+      { path: routes.adminTopics, element: screen(<screens.adminTopics />) },
+      { path: routes.adminUsers, element: screen(<screens.adminUsers />) },
+      { path: routes.adminInsights, element: screen(<screens.adminInsights />) },
+      { path: routes.adminSettings, element: screen(<screens.adminSettings />) },
     )
   }
   children.push({ path: '*', element: <NotFound /> })

@@ -54,7 +54,8 @@ async function checkSession(): Promise<Check> {
   }
 }
 
-function storedUser(): User | null {
+/** The person last signed in on this device, as the server last said. */
+export function storedUser(): User | null {
   try {
     const raw = localStorage.getItem(STORED_USER_KEY)
     return raw ? (JSON.parse(raw) as User) : null
