@@ -64,11 +64,24 @@ export async function waitForShell(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 20_000 })
 }
 
-/** Waits until the sync status says nothing is waiting to be sent. */
+/**
+ * Waits until the sync status says nothing is waiting to be sent, the
+ * start's own write included: once the first sync has brought the
+ * preferences, the app saves the browser's time zone (issue 18), and a
+ * first sync can end before that write is queued.
+ */
 export async function waitForSynced(page: Page): Promise<void> {
-  await page
-    .getByRole('button', { name: 'Sync status: All changes saved' })
-    .waitFor({ timeout: 30_000 })
+  const saved = page.getByRole('button', { name: 'Sync status: All changes saved' })
+  await saved.waitFor({ timeout: 30_000 })
+  const preferences = new URL('/api/user/notification-preferences', page.url()).href
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(preferences)).json()) as { timeZone: unknown }).timeZone,
+      { timeout: 30_000 },
+    )
+    .not.toBeNull()
+  await saved.waitFor({ timeout: 30_000 })
 }
 
 const require = createRequire(import.meta.url)

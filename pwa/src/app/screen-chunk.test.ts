@@ -1,4 +1,4 @@
-import { createElement, Suspense } from 'react'
+import { type ComponentType, createElement, Suspense } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { screenChunk } from './screen-chunk.ts'
@@ -7,12 +7,12 @@ function Topics() {
   return createElement('h1', null, 'Topics')
 }
 
-function inSuspense(Screen: () => unknown): string {
+function inSuspense(Screen: ComponentType): string {
   return renderToString(
     createElement(
       Suspense,
       { fallback: createElement('p', null, 'Loading') },
-      createElement(Screen as never),
+      createElement(Screen),
     ),
   )
 }

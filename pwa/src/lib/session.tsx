@@ -68,7 +68,11 @@ export function forgetStoredUser(): void {
   localStorage.removeItem(STORED_USER_KEY)
 }
 
-export function SessionProvider(props: { children: ReactNode }) {
+export function SessionProvider(props: {
+  children: ReactNode
+  /** The server answered who is signed in (before the screens render: for preloading). */
+  onUser?: (user: User) => void
+}) {
   const [attempt, setAttempt] = useState(0)
   // A return visit opens at once as the person last seen here, from this device's data;
   // the server's answer then confirms it, or signs out, or switches to who it says.
@@ -83,7 +87,10 @@ export function SessionProvider(props: { children: ReactNode }) {
     let cancelled = false
     void checkSession().then((result) => {
       if (cancelled) return
-      if (result.kind === 'user') localStorage.setItem(STORED_USER_KEY, JSON.stringify(result.user))
+      if (result.kind === 'user') {
+        localStorage.setItem(STORED_USER_KEY, JSON.stringify(result.user))
+        props.onUser?.(result.user)
+      }
       if (result.kind === 'signed-out') forgetStoredUser()
       setCheck(result)
     })

@@ -238,7 +238,11 @@ export class SyncEngine {
     return this.freezeCount
   }
 
-  /** Asks the browser, before the open, whether the database exists yet (for freeze()). */
+  /**
+   * Asks the browser, before the open, whether the database exists yet (for
+   * freeze()). A new one is a first sync: its first pull page is asked for
+   * at once, while the database is created (Flusher.prefetchFirstPage).
+   */
   private noteWhetherItExists(): void {
     this.existedBefore = null
     const name = this.db.name
@@ -246,6 +250,7 @@ export class SyncEngine {
       ?.databases?.()
       .then((all) => {
         this.existedBefore = all.some((d) => d.name === name)
+        if (!this.existedBefore && this.o.prefetchFirstPage) this.flusher.prefetchFirstPage()
       })
       .catch(() => {})
   }

@@ -12,6 +12,8 @@ export type FlushContext = {
   userId: string
   /** Whether this flush has made sure the session is `userId`'s. */
   identityChecked: boolean
+  /** GET /api/user, asked for before the flush began (a first sync's prefetch): the check's answer. */
+  identity?: Promise<Answer>
   /** A queued change was refused (toast it). */
   onRejected: (row: RejectedRow) => void
   /** Batch and page sizes, smaller after a request ran out of time (kept across flushes). */
@@ -54,7 +56,9 @@ export const OTHER_USER_DETAIL =
  */
 export async function checkIdentity(ctx: FlushContext): Promise<void> {
   if (ctx.identityChecked) return
-  const answer = await call(ctx, 'GET', '/api/user')
+  const asked = ctx.identity
+  ctx.identity = undefined
+  const answer = asked ? await asked : await call(ctx, 'GET', '/api/user')
   if (answer.status === 401) throw new NeedsSignIn('You are not signed in.')
   if (answer.status !== 200) throw new RetryLater(`GET /api/user answered ${answer.status}.`)
   const id = (answer.body as { id?: unknown } | null)?.id

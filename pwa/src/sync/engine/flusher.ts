@@ -1,7 +1,7 @@
 import { PULL_LIMIT_DEFAULT, PUSH_MAX_MUTATIONS } from '../../../../shared/sync.ts'
 import { type Answer, type HttpOptions, NoAnswer, request } from '../../lib/http.ts'
 import { backoffDelay } from './backoff.ts'
-import { getMeta, META, type RejectedRow, type SyncDb, setMeta } from './db.ts'
+import { META, type RejectedRow, type SyncDb, setMeta } from './db.ts'
 import type { FlushContext, Sizes } from './flush-context.ts'
 import { readFlushStart } from './flush-start.ts'
 import type { ResolvedOptions } from './options.ts'
@@ -9,6 +9,15 @@ import { type PullStats, pullPath, pullToEnd } from './pull.ts'
 import { pushOutbox } from './push.ts'
 import { Abandoned, NeedsSignIn, RetryLater, Run } from './run.ts'
 import type { StatusStore } from './status.ts'
+
+/** A pull page asked for before the flush knew where it stands; `drop` cancels it. */
+type EarlyPull = {
+  cursor: string | undefined
+  answer: Promise<Answer>
+  /** GET /api/user asked for with it (a first sync's), for the identity check. */
+  identity?: Promise<Answer>
+  drop?: () => void
+}
 
 export type FlushResult =
   | { outcome: 'synced'; pushed: number; applied: number; rejected: number; pulled: PullStats }
@@ -56,6 +65,12 @@ export class Flusher {
   private lastCursor: string | undefined
   /** A poke came in since the last flush began: its flush may ask for the pull at once. */
   private poked = false
+  /** A new database's first pull page, asked for while the database is created (see prefetchFirstPage). */
+  private prefetched: {
+    answer: Promise<Answer>
+    identity: Promise<Answer>
+    abort: AbortController
+  } | null = null
 
   constructor(private readonly host: FlusherHost) {}
 
@@ -89,11 +104,36 @@ export class Flusher {
     this.failures = 0
   }
 
+  /**
+   * The database is new on this device (a first sync): the first pull page is
+   * asked for now, while the database is created and the first flush waits
+   * for the sync lock and reads where it stands, which takes a few hundred
+   * milliseconds on a phone (issue 14: the first cards within 1 s), and with
+   * it the identity check a pull from nothing needs (GET /api/user). The first
+   * flush uses them when it starts from nothing and has nothing to push; else
+   * they are dropped. Both only read.
+   */
+  prefetchFirstPage(): void {
+    const { options } = this.host
+    if (this.prefetched || !this.host.isActive()) return
+    if (options.connectivity && !options.connectivity.isOnline()) return
+    const abort = new AbortController()
+    const path = pullPath(undefined, this.sizes.pull)
+    const answer = request(this.http(), 'GET', path, undefined, abort.signal)
+    const identity = request(this.http(), 'GET', '/api/user', undefined, abort.signal)
+    // Their failure is seen where they are awaited; never unhandled when they are dropped.
+    answer.catch(() => {})
+    identity.catch(() => {})
+    this.prefetched = { answer, identity, abort }
+  }
+
   /** Plans nothing more and gives up the running flush; resolves once it has ended. */
   async stop(): Promise<void> {
     const { clock } = this.host.options
     clock.clearTimeout(this.timer)
     clock.clearTimeout(this.echoTimer)
+    this.prefetched?.abort.abort()
+    this.prefetched = null
     this.current?.abandon()
     await this.running
     await this.rerun
@@ -142,7 +182,7 @@ export class Flusher {
     const run = new Run(options.clock, options.watchdogMs)
     this.current = run
     status.update({ syncing: true })
-    const early = this.poked ? this.askEarly(run) : undefined
+    const early = this.takePrefetched(run) ?? (this.poked ? this.askEarly(run) : undefined)
     this.poked = false
     try {
       if (!db.isOpen()) await run.guard(db.open())
@@ -181,7 +221,7 @@ export class Flusher {
    * IndexedDB round trips): used when nothing is to be pushed and the stored
    * cursor is that one, else dropped (issue 20). A pull only reads.
    */
-  private askEarly(run: Run): { cursor: string; answer: Promise<Answer> } | undefined {
+  private askEarly(run: Run): EarlyPull | undefined {
     const cursor = this.lastCursor
     if (cursor === undefined) return undefined
     const path = pullPath(cursor, this.sizes.pull)
@@ -194,22 +234,47 @@ export class Flusher {
     return { cursor, answer }
   }
 
+  /** The prefetched first page, taken once by the first flush: in its run from here on. */
+  private takePrefetched(run: Run): EarlyPull | undefined {
+    const prefetched = this.prefetched
+    if (!prefetched) return undefined
+    this.prefetched = null
+    run.signal.addEventListener('abort', () => prefetched.abort.abort(), { once: true })
+    const inRun = (asked: Promise<Answer>) => {
+      const answer = run.guard(asked).then((a) => {
+        run.progress()
+        return a
+      })
+      answer.catch(() => {})
+      return answer
+    }
+    return {
+      cursor: undefined,
+      answer: inRun(prefetched.answer),
+      identity: inRun(prefetched.identity),
+      drop: () => prefetched.abort.abort(),
+    }
+  }
+
   private async work(
     run: Run,
-    early: { cursor: string; answer: Promise<Answer> } | undefined,
+    early: EarlyPull | undefined,
   ): Promise<
     Extract<FlushResult, { outcome: 'synced' }> | { outcome: 'needs-sign-in'; error: string }
   > {
     const { db, options } = this.host
     const start = await readFlushStart(db)
     // Signed out by an earlier answer: nothing is sent until the person signs in again.
-    if (start.needsSignIn) return { outcome: 'needs-sign-in', error: 'Sign in again to sync.' }
+    if (start.needsSignIn) {
+      early?.drop?.()
+      return { outcome: 'needs-sign-in', error: 'Sign in again to sync.' }
+    }
     const ctx: FlushContext = {
       db,
       http: this.http(),
       run,
       now: () => options.clock.now(),
-      clientId: start.clientId ?? (await this.clientId()),
+      clientId: start.clientId ?? (await this.newClientId()),
       userId: options.user.id,
       identityChecked: false,
       onRejected: this.host.onRejected,
@@ -224,8 +289,11 @@ export class Flusher {
         ? await db.outbox.where('status').equals('applied').primaryKeys()
         : start.applied
     // Only pulls write the cursor, and this one holds the sync lock: the cursor read is current.
-    // The poke's early pull counts only if it asked from there and nothing was pushed since.
+    // The early pull (a poke's, or a new database's first page) counts only if it asked from
+    // there and nothing was pushed since.
     const first = early && start.unsent === 0 && early.cursor === start.cursor ? early : undefined
+    if (early && !first) early.drop?.()
+    if (first?.identity) ctx.identity = first.identity
     const pulled = await pullToEnd(ctx, applied, { cursor: start.cursor, first })
     this.lastCursor = pulled.cursor
     return {
@@ -291,10 +359,9 @@ export class Flusher {
     this.host.status.update({ retryAt: null })
   }
 
-  private async clientId(): Promise<string> {
+  /** This device's first client id: only a flush, under the sync lock, writes it (none was read). */
+  private async newClientId(): Promise<string> {
     const { db, options } = this.host
-    const held = await getMeta<string>(db, META.clientId)
-    if (held) return held
     const id = options.newId()
     await setMeta(db, META.clientId, id)
     return id

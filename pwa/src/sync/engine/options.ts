@@ -42,6 +42,8 @@ export type SyncEngineOptions = {
   /** How long a flush may go without progress before it is abandoned. */
   watchdogMs?: number
   backoff?: BackoffOptions
+  /** Ask for a new database's first pull page while it is created (true by default). */
+  prefetchFirstPage?: boolean
 }
 
 export type ResolvedOptions = Required<
@@ -63,5 +65,6 @@ export function resolveOptions(options: SyncEngineOptions): ResolvedOptions {
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     watchdogMs: options.watchdogMs ?? 90_000,
     backoff: options.backoff ?? DEFAULT_BACKOFF,
+    prefetchFirstPage: options.prefetchFirstPage ?? true,
   }
 }

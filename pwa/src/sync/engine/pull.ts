@@ -107,7 +107,10 @@ export async function pullToEnd(
    * The stored cursor, when the caller has just read it (flush-start.ts), and
    * the answer to a pull from it already asked for (a poke's, see flusher.ts).
    */
-  known?: { cursor: string | undefined; first?: { cursor: string; answer: Promise<Answer> } },
+  known?: {
+    cursor: string | undefined
+    first?: { cursor: string | undefined; answer: Promise<Answer> }
+  },
 ): Promise<PullStats> {
   const stats: PullStats = { pages: 0, changed: 0, removed: 0, waiting: 0, cursor: undefined }
   let cursor = known ? known.cursor : await getMeta<string>(ctx.db, META.cursor)
@@ -115,7 +118,7 @@ export async function pullToEnd(
   if (cursor === undefined) await checkIdentity(ctx)
   const ask = (from: string | undefined) => call(ctx, 'GET', pullPath(from, ctx.sizes.pull))
   /** The next page, asked for while this one is written (a first sync has dozens). */
-  let ahead: { cursor: string; answer: Promise<Answer> } | undefined = known?.first
+  let ahead: { cursor: string | undefined; answer: Promise<Answer> } | undefined = known?.first
   for (;;) {
     let answer: Answer
     try {

@@ -124,8 +124,9 @@ export type TestEngine = { engine: SyncEngine; network: TestNetwork; clock: Manu
 
 /**
  * An engine as `client`'s user against `server`: a manual clock (retries and
- * the watchdog fire only when a test moves time), no pokes unless given, and
- * a lock of its own unless given one (two tabs share one).
+ * the watchdog fire only when a test moves time), no pokes unless given, a
+ * lock of its own unless given one (two tabs share one), and no first-page
+ * prefetch unless asked for.
  */
 export function createEngine(
   server: TestServer,
@@ -144,6 +145,8 @@ export function createEngine(
     eventSource: null,
     connectivity: null,
     storage: null,
+    // Off unless a test asks for it: it adds a request the others do not expect (prefetch.test.ts).
+    prefetchFirstPage: false,
     ...options,
     clock,
   })

@@ -1,0 +1,140 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { approvedTopic, signInAdmin, unique } from '../../../../sync-server/test/api.ts'
+import {
+  type Client,
+  startTestServer,
+  type TestServer,
+} from '../../../../sync-server/test/server.ts'
+import { createEngine, rows, stopEngines, TestNetwork, waitUntil } from '../testing/harness.ts'
+import { OTHER_USER_DETAIL } from './flush-context.ts'
+import { memoryLock } from './lock.ts'
+import { readOutbox, readPreferences, readRow } from './view.ts'
+
+// A first sync asks for its first pull page while the database is created
+// (issue 14: the first cards within 1 s of a fresh profile).
+
+let server: TestServer
+let admin: Client
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await signInAdmin(server, unique('prefetch-admin'))
+})
+afterEach(stopEngines)
+afterAll(() => server?.stop())
+
+/** A member and a mentor's approved topic; the sync lock held by "another tab" until released. */
+async function memberWithLockHeld() {
+  const mentor = await server.signIn(unique('prefetch-mentor'))
+  const member = await server.signIn(unique('prefetch-member'))
+  const topic = await approvedTopic(admin, mentor)
+  const lock = memoryLock()
+  let free = () => {}
+  const holding = lock(
+    `pairwise-sync-${member.user?.id}`,
+    () =>
+      new Promise<void>((resolve) => {
+        free = resolve
+      }),
+  )
+  const release = () => {
+    free()
+    return holding
+  }
+  return { member, topic, lock, release }
+}
+
+const requests = (sent: { method: string; path: string }[]) =>
+  sent.map((s) => `${s.method} ${s.path}`)
+
+describe('a new database', () => {
+  it('asks for its first pull page before the flush has the lock, and writes that answer', async () => {
+    const { member, topic, lock, release } = await memberWithLockHeld()
+    const { engine, network } = createEngine(server, member, { lock, prefetchFirstPage: true })
+    const started = engine.start()
+
+    // The flush waits for the lock; the first page and the identity check are on their way.
+    await waitUntil(async () => network.sent.length > 1)
+    expect(requests(network.sent)).toEqual(['GET /api/sync/pull', 'GET /api/user'])
+    expect(network.sent[0]?.query.get('cursor')).toBeNull()
+
+    await release()
+    expect(await started).toMatchObject({ outcome: 'synced' })
+    expect(await rows(['topics', topic.id])(engine.db)).toBe(true)
+    // The answers asked for early are the ones used: nothing more was sent.
+    expect(requests(network.sent)).toEqual(['GET /api/sync/pull', 'GET /api/user'])
+  })
+
+  it('drops it when a change waits to be pushed, and pulls from nothing after the push', async () => {
+    const { member, topic, lock, release } = await memberWithLockHeld()
+    const { engine, network } = createEngine(server, member, { lock, prefetchFirstPage: true })
+    const started = engine.start()
+    await waitUntil(async () => network.sent.length > 1)
+    // Queued while the first flush still waits for the lock (as the app's time zone report is).
+    await engine.mutate.savePreferences({ timeZone: 'Europe/Zurich' })
+
+    await release()
+    expect(await started).toMatchObject({ outcome: 'synced' })
+    await waitUntil(
+      async () => (await readOutbox(engine.db)).length === 0 && !engine.status.get().syncing,
+    )
+    expect(await rows(['topics', topic.id])(engine.db)).toBe(true)
+    expect(await readPreferences(engine.db)).toMatchObject({ timeZone: 'Europe/Zurich' })
+    // The prefetched page (asked for before the write) was not used: the flush pushed, then
+    // checked the identity again and pulled from the beginning.
+    const firstFlush = requests(network.sent).slice(0, 5)
+    expect(firstFlush).toEqual([
+      'GET /api/sync/pull',
+      'GET /api/user',
+      'POST /api/sync/push',
+      'GET /api/user',
+      'GET /api/sync/pull',
+    ])
+    expect(network.sent[4]?.query.get('cursor')).toBeNull()
+  })
+
+  it('is not asked for when the database exists: nothing goes out before the flush has the lock', async () => {
+    const { member, topic, lock, release } = await memberWithLockHeld()
+    const first = createEngine(server, member, { prefetchFirstPage: true })
+    expect(await first.engine.start()).toMatchObject({ outcome: 'synced' })
+    expect(await rows(['topics', topic.id])(first.engine.db)).toBe(true)
+    await first.engine.stop()
+
+    const again = createEngine(server, member, { lock, prefetchFirstPage: true })
+    expect(again.engine.db.name).toBe(first.engine.db.name)
+    const started = again.engine.start()
+    await again.engine.opened
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(again.network.sent).toEqual([])
+    await release()
+    expect(await started).toMatchObject({ outcome: 'synced' })
+    expect(requests(again.network.sent)).toEqual(['GET /api/sync/pull'])
+    expect(again.network.sent[0]?.query.get('cursor')).not.toBeNull()
+  })
+
+  it('writes nothing when the browser is signed in as someone else', async () => {
+    const { member, topic } = await memberWithLockHeld()
+    const other = await server.signIn(unique('prefetch-other'))
+    // The engine is the member's; the session cookie is another person's (signed in in another tab).
+    const { engine, network } = createEngine(server, member, {
+      network: new TestNetwork(other),
+      prefetchFirstPage: true,
+    })
+    const result = await engine.start()
+    expect(result).toMatchObject({ outcome: 'needs-sign-in', error: OTHER_USER_DETAIL })
+    expect(requests(network.sent)).toEqual(['GET /api/sync/pull', 'GET /api/user'])
+    expect(await readRow(engine.db, 'topics', topic.id)).toBeUndefined()
+  })
+
+  it('stops at once with its first page still on the way', async () => {
+    const { member, lock, release } = await memberWithLockHeld()
+    const { engine, network } = createEngine(server, member, { lock, prefetchFirstPage: true })
+    network.hang = /^\/api\/sync\/pull$/
+    const started = engine.start()
+    await waitUntil(async () => network.sent.length > 0)
+    await engine.stop()
+    await release()
+    expect((await started).outcome).toBe('stopped')
+    expect(await readRow(engine.db, 'topics', 'none').catch(() => undefined)).toBeUndefined()
+  })
+})
