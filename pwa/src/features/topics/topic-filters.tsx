@@ -1,3 +1,4 @@
+import { memo, type ReactNode, useCallback, useRef } from 'react'
 import {
   LOCATIONS,
   type Location,
@@ -67,6 +68,18 @@ export function TopicFilters(props: {
   onSearchFocus?: () => void
 }) {
   const { values, onChange } = props
+  // The dropdowns' handlers read the values of the latest render, so they stay the same
+  // functions while words are typed, and the dropdowns are not drawn again for each key.
+  const latest = useRef(values)
+  latest.current = values
+  const onLocation = useCallback(
+    (location: LocationFilter) => onChange({ ...latest.current, location }),
+    [onChange],
+  )
+  const onSeniority = useCallback(
+    (seniority: SeniorityFilter) => onChange({ ...latest.current, seniority }),
+    [onChange],
+  )
   return (
     <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
       <SearchBox
@@ -78,20 +91,36 @@ export function TopicFilters(props: {
         onFocus={props.onSearchFocus}
         className="col-span-2 lg:col-span-1"
       />
-      <Field label="Location">
-        <Select
-          value={values.location}
-          options={LOCATION_OPTIONS}
-          onChange={(location) => onChange({ ...values, location })}
-        />
-      </Field>
-      <Field label="Seniority">
-        <Select
-          value={values.seniority}
-          options={SENIORITY_OPTIONS}
-          onChange={(seniority) => onChange({ ...values, seniority })}
-        />
-      </Field>
+      <FilterDropdown
+        label="Location"
+        value={values.location}
+        options={LOCATION_OPTIONS}
+        onChange={onLocation}
+      />
+      <FilterDropdown
+        label="Seniority"
+        value={values.seniority}
+        options={SENIORITY_OPTIONS}
+        onChange={onSeniority}
+      />
     </div>
   )
 }
+
+const FilterDropdown = memo(function FilterDropdown<T extends string>(props: {
+  label: string
+  value: T
+  options: SelectOption<T>[]
+  onChange: (value: T) => void
+}) {
+  return (
+    <Field label={props.label}>
+      <Select value={props.value} options={props.options} onChange={props.onChange} />
+    </Field>
+  )
+}) as <T extends string>(props: {
+  label: string
+  value: T
+  options: SelectOption<T>[]
+  onChange: (value: T) => void
+}) => ReactNode

@@ -100,14 +100,24 @@ export default function TopicList() {
   const search = useTopicSearch(visible, query.text, searchWanted)
   const { location, seniority } = filters
   const filterQuery = useMemo(() => toQuery({ location, seniority }), [location, seniority])
+  const matching = useMemo(
+    () => visible.filter((t) => matchesTopicFilters(t, filterQuery)),
+    [visible, filterQuery],
+  )
+  // A keystroke's work is over the search's hits, not over every topic (10,000 at company scale).
+  const positions = useMemo(() => new Map(matching.map((t, i) => [t.id, i])), [matching])
   const shown = useMemo(() => {
-    const matching = visible.filter((t) => matchesTopicFilters(t, filterQuery))
     const { hits } = search
     if (!hits) return matching
-    return matching
-      .filter((t) => hits.has(t.id))
-      .sort((a, b) => (hits.get(b.id)?.score ?? 0) - (hits.get(a.id)?.score ?? 0))
-  }, [visible, filterQuery, search])
+    const found: { at: number; score: number }[] = []
+    for (const [id, hit] of hits) {
+      const at = positions.get(id)
+      if (at !== undefined) found.push({ at, score: hit.score })
+    }
+    // Best first; equal scores in the list's own order.
+    found.sort((a, b) => b.score - a.score || a.at - b.at)
+    return found.map(({ at }) => matching[at] as (typeof matching)[number])
+  }, [matching, positions, search])
 
   const narrowed = query.text.trim() !== '' || location !== 'all' || seniority !== 'all'
   const loading =
@@ -286,8 +296,11 @@ function useTopicCatalog(userId: string): (Catalog & { complete: boolean }) | un
     },
     [userId],
   )
-  if (full) return { ...full, complete: true }
-  return first ? { ...first, complete: false } : undefined
+  // The same object while neither read changed: the list's memos (over every topic) hold.
+  return useMemo(
+    () => (full ? { ...full, complete: true } : first ? { ...first, complete: false } : undefined),
+    [full, first],
+  )
 }
 
 const MIN_SEARCH = 2
