@@ -44,6 +44,13 @@ describe('static pages', () => {
       expect(await h1.count()).toBe(1)
       expect((await h1.textContent())?.replace(/\s+/g, ' ').trim()).toBe(heading)
       expect(await seriousAxeViolations(app.page)).toEqual([])
+      // Headings go down one level at a time (Lighthouse's and axe's heading-order).
+      const levels = await app.page.evaluate(() =>
+        [...document.querySelectorAll('main :is(h1, h2, h3, h4, h5, h6)')].map((h) =>
+          Number(h.tagName.slice(1)),
+        ),
+      )
+      expect(levels.filter((level, i) => i > 0 && level > (levels[i - 1] ?? 0) + 1)).toEqual([])
       await screenshotWidths(app.page, `static-${name}`)
       await app.expectClean()
     })

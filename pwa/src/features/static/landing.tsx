@@ -46,6 +46,7 @@ export default function Landing() {
         <FeatureCard
           icon={AcademicCapIcon}
           title="For Mentees"
+          level={2}
           link={{ to: paths.menteeGuide, label: 'Mentee Guide' }}
         >
           Find a mentor who has walked the path you are on. Browse topics, apply to the ones that
@@ -55,6 +56,7 @@ export default function Landing() {
           icon={UserGroupIcon}
           tone="emerald"
           title="For Mentors"
+          level={2}
           link={{ to: paths.mentorGuide, label: 'Mentor Guide' }}
         >
           Share what you know and help colleagues grow. Propose a topic in your area of expertise,
@@ -64,6 +66,7 @@ export default function Landing() {
           icon={InformationCircleIcon}
           tone="sky"
           title="About the Program"
+          level={2}
           link={{ to: paths.about, label: 'Program Details' }}
         >
           Learn how topics are reviewed, how mentees are matched, what a typical mentorship looks

@@ -69,11 +69,14 @@ export function Section(props: {
 export function FeatureCard(props: {
   icon: Icon
   title: string
+  /** 2 for cards right under the page's title, 3 (the default) for cards in a titled section. */
+  level?: 2 | 3
   children: ReactNode
   link?: { to: string; label: string }
   tone?: 'brand' | 'emerald' | 'sky' | 'amber'
 }) {
   const IconComponent = props.icon
+  const Heading = props.level === 2 ? 'h2' : 'h3'
   return (
     <div className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
       <span
@@ -84,7 +87,9 @@ export function FeatureCard(props: {
       >
         <IconComponent className="size-6" aria-hidden="true" />
       </span>
-      <h3 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{props.title}</h3>
+      <Heading className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">
+        {props.title}
+      </Heading>
       <div className="mt-2 flex-1 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
         {props.children}
       </div>
