@@ -1,13 +1,10 @@
-import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { build } from 'vite'
+import { CHROMIUM_ARGS } from '../e2e/chromium.ts'
 import type { Sql } from '../sync-server/db/connect.ts'
 import { COMPANY_USERS, seedScale } from '../sync-server/demo/seed-scale.ts'
 import { startTestServer } from '../sync-server/test/server.ts'
+import { builtApp } from './built-app.ts'
 import {
   armListChange,
   atRest,
@@ -82,16 +79,7 @@ async function main(): Promise<void> {
   const staticDir = await builtApp()
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--js-flags=--expose-gc',
-      '--enable-precise-memory-info',
-    ],
+    args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'],
   })
   try {
     const where = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'
@@ -124,17 +112,6 @@ async function main(): Promise<void> {
     await browser.close()
     await staticDir.cleanup()
   }
-}
-
-/** The built app: dist/ with BENCH_SKIP_BUILD=1, else a fresh production build (as bench:live). */
-async function builtApp(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  if (process.env.BENCH_SKIP_BUILD === '1' && existsSync('dist/index.html')) {
-    return { dir: 'dist', cleanup: async () => {} }
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'pairwise-bench-'))
-  process.env.NODE_ENV = 'production'
-  await build({ logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } })
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
 }
 
 /**

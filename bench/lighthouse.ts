@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import puppeteer from 'puppeteer-core'
-import { build } from 'vite'
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium.ts'
 import { seedIfEmpty } from '../sync-server/demo/seed.ts'
 import { startTestServer } from '../sync-server/test/server.ts'
+import { builtApp } from './built-app.ts'
 
 // `npm run bench:lighthouse`: Lighthouse 13 on the machine's Chromium, signed
 // in, over the demo data (issue 14): `/`, `/topics`, a topic page and
@@ -15,16 +13,6 @@ import { startTestServer } from '../sync-server/test/server.ts'
 // page once (first sync, service worker), so the figures are a return visit's.
 // Each figure is printed beside its target; nothing is asserted.
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const TARGET = {
   mobile: { performance: 95 },
   desktop: { performance: 98 },
@@ -49,11 +37,13 @@ type Row = {
 }
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'pairwise-lighthouse-'))
-  process.env.NODE_ENV = 'production'
-  await build({ logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } })
-  const server = await startTestServer({ STATIC_DIR: dir })
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
+  const app = await builtApp()
+  const server = await startTestServer({ STATIC_DIR: app.dir })
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  })
   try {
     await seedIfEmpty(server.sql)
     const [mentor] = await server.sql<{ username: string }[]>`
@@ -108,7 +98,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close()
     await server.stop()
-    await rm(dir, { recursive: true, force: true })
+    await app.cleanup()
   }
 }
 

@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { chromium } from 'playwright-core'
-import { build } from 'vite'
 import type { PullResponse } from '../shared/sync.ts'
 import { startDeliveryWorker } from '../sync-server/delivery/worker.ts'
 import { startFakePushService } from '../sync-server/push/testing.ts'
 import { type Client, startTestServer } from '../sync-server/test/server.ts'
+import { builtApp } from './built-app.ts'
 import { type Device, openDevice, readTrace, watchFor } from './live-browser.ts'
 import { type Run, report } from './live-report.ts'
 
@@ -117,17 +113,6 @@ async function main(): Promise<void> {
     await server.stop()
     await staticDir.cleanup()
   }
-}
-
-/** The built app: dist/ with BENCH_SKIP_BUILD=1, else a fresh production build. */
-async function builtApp(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  if (process.env.BENCH_SKIP_BUILD === '1' && existsSync('dist/index.html')) {
-    return { dir: 'dist', cleanup: async () => {} }
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'pairwise-bench-'))
-  process.env.NODE_ENV = 'production'
-  await build({ logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } })
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
 }
 
 /** Opens the topic page on a device and waits until it can act on it. */

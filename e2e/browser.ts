@@ -9,7 +9,7 @@ import {
   type Page,
 } from 'playwright-core'
 import { inject } from 'vitest'
-import { chromiumPath } from './chromium.ts'
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts'
 
 /** Where screenshot() writes its PNGs (gitignored). */
 const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url))
@@ -23,15 +23,7 @@ export function baseUrl(): string {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   })
 }
 

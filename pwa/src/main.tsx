@@ -1,9 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { canAdminister } from '../../shared/user.ts'
 import { App } from './app/app.tsx'
 import { registerServiceWorker } from './app/register-sw.ts'
-import { preloadScreen } from './app/router.tsx'
+import { preloadScreenFor } from './app/router.tsx'
 import { captureInstallPrompt } from './features/install/install-prompt.ts'
 import { storedUser } from './lib/session.tsx'
 import './index.css'
@@ -12,7 +11,7 @@ captureInstallPrompt()
 registerServiceWorker()
 // A return visit: the screen's code loads beside the session check, not after it.
 const lastUser = storedUser()
-if (lastUser) preloadScreen(window.location.pathname, canAdminister(lastUser))
+if (lastUser) preloadScreenFor(lastUser)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

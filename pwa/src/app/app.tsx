@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { PREFERENCES_SAVE_FAILED } from '../../../shared/constants.ts'
 import { SIGNED_IN_PARAM } from '../../../shared/sign-in.ts'
-import { canAdminister, type User } from '../../../shared/user.ts'
+import { canAdminister } from '../../../shared/user.ts'
 import { toast, toastError, toastSuccess } from '../components/toast/store.ts'
 import { Toaster } from '../components/toast/toaster.tsx'
 import { Button } from '../components/ui/button.tsx'
@@ -14,23 +14,18 @@ import { isAwaited } from '../lib/use-change.ts'
 import { useCurrentUser } from '../lib/use-current-user.ts'
 import { SyncProvider } from '../sync/engine/react.ts'
 import { applyUpdate, getUpdateState, onSyncPoke, subscribeUpdateState } from './register-sw.ts'
-import { createAppRouter, preloadScreen } from './router.tsx'
+import { createAppRouter, preloadScreenFor } from './router.tsx'
 import { SignInScreen } from './sign-in-screen.tsx'
 
 /** The app: who is signed in decides between the spinner, the sign-in screen and the app. */
 export function App() {
   return (
-    <SessionProvider onUser={preloadCurrentScreen}>
+    <SessionProvider onUser={preloadScreenFor}>
       <Shell />
       <AppUpdatePrompt />
       <Toaster />
     </SessionProvider>
   )
-}
-
-/** A first visit: the screen's code loads while the local database is created, not after. */
-function preloadCurrentScreen(user: User): void {
-  preloadScreen(window.location.pathname, canAdminister(user))
 }
 
 /** A new version waits: the update prompt, held back while the signed-in user's changes are still being sent. */

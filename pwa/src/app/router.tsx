@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from 'react'
 import { createBrowserRouter, matchPath, type RouteObject } from 'react-router-dom'
+import { canAdminister, type User } from '../../../shared/user.ts'
 import { PageSpinner } from '../components/ui/spinner.tsx'
 import { routes } from '../lib/paths.ts'
 import { AppLayout } from './layout.tsx'
@@ -28,12 +29,15 @@ const screens = {
 } satisfies Record<keyof typeof routes, ScreenChunk>
 
 /**
- * Starts loading the code of the screen at `pathname`, if a route matches
- * it: called at startup for the person last signed in on this device, so the
- * screen's chunk comes while the session is checked and the local database
- * opens, not after. Admin screens only for an administrator.
+ * Starts loading the code of the screen at the current address, if a route
+ * matches it, for `user`: at startup for the person last signed in on this
+ * device, and once the server names who is signed in, so the screen's chunk
+ * comes while the session is checked and the local database opens, not
+ * after. Admin screens only for an administrator.
  */
-export function preloadScreen(pathname: string, admin: boolean): void {
+export function preloadScreenFor(user: User): void {
+  const admin = canAdminister(user)
+  const pathname = window.location.pathname
   for (const [name, pattern] of Object.entries(routes)) {
     if (!admin && name.startsWith('admin')) continue
     if (matchPath(pattern, pathname)) {

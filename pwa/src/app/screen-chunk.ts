@@ -24,7 +24,8 @@ export function screenChunk(load: () => Promise<{ default: ComponentType }>): Sc
         return module
       },
       (error: unknown) => {
-        // A failed load (offline with no cached copy) is tried again on the next render.
+        // A failed load (offline with no cached copy) is tried again by the next preload,
+        // or by the screen's first render.
         pending = undefined
         throw error
       },

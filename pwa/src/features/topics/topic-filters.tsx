@@ -107,20 +107,20 @@ export function TopicFilters(props: {
   )
 }
 
-const FilterDropdown = memo(function FilterDropdown<T extends string>(props: {
+type FilterDropdownProps<T extends string> = {
   label: string
   value: T
   options: SelectOption<T>[]
   onChange: (value: T) => void
-}) {
+}
+
+// memo() loses the type parameter: the cast gives it back.
+const FilterDropdown = memo(function FilterDropdown<T extends string>(
+  props: FilterDropdownProps<T>,
+) {
   return (
     <Field label={props.label}>
       <Select value={props.value} options={props.options} onChange={props.onChange} />
     </Field>
   )
-}) as <T extends string>(props: {
-  label: string
-  value: T
-  options: SelectOption<T>[]
-  onChange: (value: T) => void
-}) => ReactNode
+}) as <T extends string>(props: FilterDropdownProps<T>) => ReactNode

@@ -29,6 +29,20 @@ export type FlushResult =
 /** After a poke whose pull brought nothing: look again after these delays. */
 const POKE_ECHO_MS = [1_000, 4_000]
 
+/**
+ * An answer asked for outside `run`, awaited in it: given up with the run,
+ * progress when answered. Its failure is seen where it is awaited; never
+ * unhandled when it is dropped.
+ */
+function inRun(run: Run, asked: Promise<Answer>): Promise<Answer> {
+  const answer = run.guard(asked).then((a) => {
+    run.progress()
+    return a
+  })
+  answer.catch(() => {})
+  return answer
+}
+
 const isDbClosed = (error: unknown) =>
   error instanceof Error && ['DatabaseClosedError', 'InvalidStateError'].includes(error.name)
 
@@ -115,7 +129,8 @@ export class Flusher {
    */
   prefetchFirstPage(): void {
     const { options } = this.host
-    if (this.prefetched || !this.host.isActive()) return
+    // A flush already under way asks for its own pages.
+    if (this.prefetched || this.running || !this.host.isActive()) return
     if (options.connectivity && !options.connectivity.isOnline()) return
     const abort = new AbortController()
     const path = pullPath(undefined, this.sizes.pull)
@@ -225,13 +240,7 @@ export class Flusher {
     const cursor = this.lastCursor
     if (cursor === undefined) return undefined
     const path = pullPath(cursor, this.sizes.pull)
-    const answer = run.guard(request(this.http(), 'GET', path, undefined, run.signal)).then((a) => {
-      run.progress()
-      return a
-    })
-    // Its failure is seen where it is awaited; never unhandled when it is dropped.
-    answer.catch(() => {})
-    return { cursor, answer }
+    return { cursor, answer: inRun(run, request(this.http(), 'GET', path, undefined, run.signal)) }
   }
 
   /** The prefetched first page, taken once by the first flush: in its run from here on. */
@@ -240,18 +249,10 @@ export class Flusher {
     if (!prefetched) return undefined
     this.prefetched = null
     run.signal.addEventListener('abort', () => prefetched.abort.abort(), { once: true })
-    const inRun = (asked: Promise<Answer>) => {
-      const answer = run.guard(asked).then((a) => {
-        run.progress()
-        return a
-      })
-      answer.catch(() => {})
-      return answer
-    }
     return {
       cursor: undefined,
-      answer: inRun(prefetched.answer),
-      identity: inRun(prefetched.identity),
+      answer: inRun(run, prefetched.answer),
+      identity: inRun(run, prefetched.identity),
       drop: () => prefetched.abort.abort(),
     }
   }

@@ -6,7 +6,14 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../sync-server/test/server.ts'
-import { createEngine, rows, startSynced, stopEngines, waitUntil } from '../testing/harness.ts'
+import {
+  createEngine,
+  holdSyncLock,
+  rows,
+  startSynced,
+  stopEngines,
+  waitUntil,
+} from '../testing/harness.ts'
 import { memoryLock } from './lock.ts'
 import { readOutbox, readRow, readTable } from './view.ts'
 
@@ -41,19 +48,7 @@ async function syncedReaderWithLock() {
   const lock = memoryLock()
   const { engine, network } = createEngine(server, reader, { lock })
   await startSynced(engine, rows(['topics', topic.id]))
-  const holdLock = () => {
-    let free = () => {}
-    const held = new Promise<void>((resolve) => {
-      free = resolve
-    })
-    const holding = lock(`pairwise-sync-${reader.user?.id}`, () => held)
-    return {
-      release: () => {
-        free()
-        return holding
-      },
-    }
-  }
+  const holdLock = () => holdSyncLock(lock, reader.user?.id ?? '')
   return { mentor, topic, engine, network, holdLock }
 }
 

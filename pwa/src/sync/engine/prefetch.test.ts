@@ -5,7 +5,14 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../sync-server/test/server.ts'
-import { createEngine, rows, stopEngines, TestNetwork, waitUntil } from '../testing/harness.ts'
+import {
+  createEngine,
+  holdSyncLock,
+  rows,
+  stopEngines,
+  TestNetwork,
+  waitUntil,
+} from '../testing/harness.ts'
 import { OTHER_USER_DETAIL } from './flush-context.ts'
 import { memoryLock } from './lock.ts'
 import { readOutbox, readPreferences, readRow } from './view.ts'
@@ -29,18 +36,7 @@ async function memberWithLockHeld() {
   const member = await server.signIn(unique('prefetch-member'))
   const topic = await approvedTopic(admin, mentor)
   const lock = memoryLock()
-  let free = () => {}
-  const holding = lock(
-    `pairwise-sync-${member.user?.id}`,
-    () =>
-      new Promise<void>((resolve) => {
-        free = resolve
-      }),
-  )
-  const release = () => {
-    free()
-    return holding
-  }
+  const { release } = holdSyncLock(lock, member.user?.id ?? '')
   return { member, topic, lock, release }
 }
 

@@ -105,7 +105,8 @@ export async function pullToEnd(
   appliedSeqs: number[],
   /**
    * The stored cursor, when the caller has just read it (flush-start.ts), and
-   * the answer to a pull from it already asked for (a poke's, see flusher.ts).
+   * the answer to a pull from it already asked for (a poke's, or a new
+   * database's first page: see flusher.ts).
    */
   known?: {
     cursor: string | undefined

@@ -3,7 +3,7 @@ import type { FetchLike } from '../../lib/http.ts'
 import type { Clock } from '../engine/clock.ts'
 import type { RowTable, SyncDb } from '../engine/db.ts'
 import { type FlushResult, SyncEngine, type SyncEngineOptions } from '../engine/engine.ts'
-import { memoryLock } from '../engine/lock.ts'
+import { memoryLock, type SyncLock } from '../engine/lock.ts'
 import type { SyncStatus } from '../engine/status.ts'
 import { readRow } from '../engine/view.ts'
 
@@ -152,6 +152,24 @@ export function createEngine(
   })
   started.push(engine)
   return { engine, network, clock }
+}
+
+/**
+ * Takes `userId`'s sync lock as another tab would, until `release()`, which
+ * resolves once the lock is let go.
+ */
+export function holdSyncLock(lock: SyncLock, userId: string): { release: () => Promise<void> } {
+  let free = () => {}
+  const held = new Promise<void>((resolve) => {
+    free = resolve
+  })
+  const holding = lock(`pairwise-sync-${userId}`, () => held)
+  return {
+    release: () => {
+      free()
+      return holding
+    },
+  }
 }
 
 /** Stops every engine started so far and deletes their databases. */
