@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { constants as zlibConstants } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
-import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -20,8 +19,11 @@ export default defineConfig(({ command }) => {
 const config: UserConfig = {
   root,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+  // The screens are written against React's API and run on Preact (decision 0044): JSX compiles
+  // to Preact's runtime, and `react`/`react-dom` imports (ours and the libraries') resolve to
+  // preact/compat.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [
-    react(),
     tailwindcss(),
     // Our own service worker (pwa/src/sw.ts) gets the list of files to precache injected;
     // the page registers it from its own module (register-sw.ts): the CSP allows no inline script.
@@ -50,18 +52,32 @@ const config: UserConfig = {
       logLevel: 'silent',
     }),
   ],
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    // The sync client and React are shared by every screen: one chunk, cached across releases.
+    // The framework (Preact, the router), the sync client's store and the schemas are shared by
+    // every screen: a chunk each, cached across releases. Priorities keep a library in its own
+    // chunk when another group's modules import it (Dexie's hooks import the framework).
     rollupOptions: {
       output: {
-        manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id))
-            return 'react'
-          if (/node_modules\/(dexie|dexie-react-hooks)\//.test(id)) return 'dexie'
-          if (/node_modules\/zod\//.test(id)) return 'zod'
-          return undefined
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](preact|react-router|react-router-dom)[\\/]/,
+              priority: 3,
+            },
+            { name: 'dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+          ],
         },
       },
     },

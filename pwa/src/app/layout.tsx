@@ -1,5 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom'
-import { IosInstallHint } from '../features/install/install-menu-item.tsx'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { useReportTimeZone } from '../features/notifications/report-time-zone.ts'
 import { SyncBanner } from '../features/sync-status/sync-banner.tsx'
 import { NavBar } from './nav-bar.tsx'
@@ -12,6 +11,11 @@ import { NavBar } from './nav-bar.tsx'
  */
 export function AppLayout() {
   useReportTimeZone()
+  // The frame draws again with each new address, so the new screen and the scroll restoration
+  // below commit together, screen first. Preact commits each component that a context update
+  // reaches on its own, shallowest first: without this, ScrollRestoration would put Back's
+  // position on the previous screen's height (clamped) before the list it belongs to is drawn.
+  useLocation()
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -33,7 +37,6 @@ export function AppLayout() {
       <footer className="border-t border-slate-200 py-6 text-center text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
         Pairwise Mentorship · Connect, learn, and grow
       </footer>
-      <IosInstallHint />
       <ScrollRestoration />
     </div>
   )

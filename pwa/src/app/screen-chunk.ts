@@ -7,9 +7,10 @@ export type ScreenChunk = ComponentType & {
 }
 
 /**
- * `React.lazy` with a preload. A lazy screen always suspends on its first
- * render, even when its code has already come: React shows the Suspense
- * fallback and then holds the screen back for up to 300 ms (its fallback
+ * `lazy` with a preload. A lazy screen always suspends on its first render,
+ * even when its code has already come: `lazy` learns that the import has
+ * resolved only in a `then` of its own, so the Suspense fallback shows first
+ * (and React held the screen back for up to 300 ms more, its fallback
  * throttle). A screen whose code was preloaded and has come renders directly
  * instead, with no fallback. Each mounted screen keeps the way it started, so
  * a re-render never swaps the component type (which would remount it).
