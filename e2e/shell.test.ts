@@ -11,7 +11,7 @@ import {
   waitForShell,
   waitForSynced,
 } from './app.ts'
-import { launchBrowser, openPage, screenshot } from './browser.ts'
+import { launchBrowser, openPage, screenshot, signIn } from './browser.ts'
 
 // The app frame of spec section 2: who sees what, the route table, the bar,
 // the user menu, the bell, toasts and the sync status.
@@ -120,6 +120,72 @@ describe('the app shell', () => {
     await page.getByRole('menu').waitFor({ state: 'detached' })
     await app.expectClean()
     await app.close()
+  })
+
+  it("loads the bar's menus when first reached for; a click or a key before they come still opens them", async () => {
+    // No service worker: the held-back chunk must come from the network, where the test holds it.
+    const opened = await openPage(browser, { ...DESKTOP, context: { serviceWorkers: 'block' } })
+    const { page, context } = opened
+    await signIn(context, 'admin')
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const asked: string[] = []
+    await page.route(/\/assets\/shell-widgets-[^/]+\.js$/, async (route) => {
+      asked.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    await page.goto('/about-program')
+    await waitForShell(page)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.waitForTimeout(500)
+    // At rest the menus' code is not asked for.
+    expect(asked).toEqual([])
+
+    // A key on the user menu's button before its code has come: the menu opens with its first
+    // item focused, as it does when the code is there.
+    const menuButton = page.getByRole('button', { name: 'admin', exact: true })
+    expect(await menuButton.getAttribute('aria-haspopup')).toBe('menu')
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false')
+    await menuButton.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => asked.length).toBe(1)
+    expect(await page.getByRole('menu').count()).toBe(0)
+    release()
+    await page.getByRole('menu').waitFor()
+    // Opened from the keyboard, its first item is the active one: Enter chooses it.
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/profile/admin')
+    expect(opened.pageErrors.map(String)).toEqual([])
+    await opened.close()
+
+    // A click on the bell before its code has come opens its panel once it has.
+    const second = await openPage(browser, { ...DESKTOP, context: { serviceWorkers: 'block' } })
+    await signIn(second.context, 'admin')
+    let releaseBell: () => void = () => {}
+    const heldBell = new Promise<void>((resolve) => {
+      releaseBell = resolve
+    })
+    await second.page.route(/\/assets\/shell-widgets-[^/]+\.js$/, async (route) => {
+      await heldBell
+      await route.continue()
+    })
+    await second.page.goto('/about-program')
+    await waitForShell(second.page)
+    await second.page.getByRole('button', { name: /^Notifications/ }).click()
+    expect(
+      await second.page
+        .getByRole('button', { name: /^Notifications/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('false')
+    await second.page.waitForTimeout(300)
+    releaseBell()
+    const bell = second.page.getByRole('button', { name: /^Notifications/ })
+    await expect.poll(() => bell.getAttribute('aria-expanded')).toBe('true')
+    expect(second.pageErrors.map(String)).toEqual([])
+    await second.close()
   })
 
   it('folds the links into a menu on a phone', async () => {

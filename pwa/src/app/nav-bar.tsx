@@ -1,16 +1,24 @@
-import { Popover, PopoverButton, PopoverPanel, useClose } from '@headlessui/react'
-import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline'
 import { Link, NavLink } from 'react-router-dom'
 import { canAdminister } from '../../../shared/user.ts'
 import { Logo } from '../components/logo.tsx'
 import { cn } from '../components/ui/cn.ts'
-import { NotificationBell } from '../features/notifications/bell.tsx'
-import { SyncStatusButton } from '../features/sync-status/sync-status.tsx'
+import {
+  BELL_BUTTON_CLASS,
+  BellButtonContent,
+  unreadOf,
+  useNotifications,
+} from '../features/notifications/bell-button.tsx'
+import {
+  SyncButtonContent,
+  syncButtonClass,
+  syncButtonLabel,
+  useSyncLook,
+} from '../features/sync-status/sync-status-button.tsx'
 import { paths } from '../lib/paths.ts'
 import { useCurrentUser } from '../lib/use-current-user.ts'
-import { UserMenu } from './user-menu.tsx'
-
-type NavItem = { to: string; label: string }
+import { DeferredWidget } from './deferred-widget.tsx'
+import { MENU_BUTTON_CLASS, MenuButtonContent, type NavItem } from './mobile-menu-button.tsx'
+import { USER_BUTTON_CLASS, UserButtonContent } from './user-button.tsx'
 
 function navItems(withAdminScreens: boolean): NavItem[] {
   const items: NavItem[] = [
@@ -29,7 +37,11 @@ function navItems(withAdminScreens: boolean): NavItem[] {
   return items
 }
 
-/** The top bar (spec section 2): brand, links, bell, user menu; on a phone the links fold into a menu. */
+/**
+ * The top bar (spec section 2): brand, links, bell, user menu; on a phone the links fold into a
+ * menu. The menus and popovers load their code when first reached for (DeferredWidget): until
+ * then their buttons are drawn as they look closed, with the same counts and names.
+ */
 export function NavBar() {
   const user = useCurrentUser()
   const items = navItems(canAdminister(user))
@@ -39,7 +51,12 @@ export function NavBar() {
         aria-label="Main"
         className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8"
       >
-        <MobileMenu items={items} />
+        <DeferredWidget
+          wrapperClassName="lg:hidden"
+          button={{ className: MENU_BUTTON_CLASS, content: <MenuButtonContent open={false} /> }}
+        >
+          {(widgets) => <widgets.MobileMenu items={items} />}
+        </DeferredWidget>
         <Link to={paths.home} className="mr-4 rounded-md">
           <Logo />
         </Link>
@@ -64,64 +81,48 @@ export function NavBar() {
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <SyncStatusButton />
-          <NotificationBell />
-          <UserMenu user={user} />
+          <SyncStatus />
+          <Bell />
+          <DeferredWidget
+            button={{
+              className: USER_BUTTON_CLASS,
+              content: <UserButtonContent user={user} />,
+              haspopup: 'menu',
+            }}
+          >
+            {(widgets) => <widgets.UserMenu user={user} />}
+          </DeferredWidget>
         </div>
       </nav>
     </header>
   )
 }
 
-function MobileMenu(props: { items: NavItem[] }) {
+function SyncStatus() {
+  const look = useSyncLook()
   return (
-    <Popover className="lg:hidden">
-      {({ open }) => (
-        <>
-          <PopoverButton className="-ml-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
-            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-            {open ? (
-              <XMarkIcon className="size-6" aria-hidden="true" />
-            ) : (
-              <Bars3Icon className="size-6" aria-hidden="true" />
-            )}
-          </PopoverButton>
-          <PopoverPanel
-            transition
-            focus
-            className="absolute inset-x-0 top-16 z-40 border-b border-slate-200 bg-white px-4 py-3 shadow-lg transition data-closed:-translate-y-1 data-closed:opacity-0 dark:border-slate-800 dark:bg-slate-900"
-          >
-            <MobileLinks items={props.items} />
-          </PopoverPanel>
-        </>
-      )}
-    </Popover>
+    <DeferredWidget
+      wrapperClassName="relative"
+      button={{
+        className: syncButtonClass(look),
+        label: syncButtonLabel(look),
+        content: <SyncButtonContent look={look} />,
+      }}
+    >
+      {(widgets) => <widgets.SyncStatusButton />}
+    </DeferredWidget>
   )
 }
 
-function MobileLinks(props: { items: NavItem[] }) {
-  const close = useClose()
+function Bell() {
+  const notifications = useNotifications()
+  const unread = unreadOf(notifications)
   return (
-    <ul className="space-y-1">
-      {props.items.map((item) => (
-        <li key={item.to}>
-          <NavLink
-            to={item.to}
-            end
-            onClick={() => close()}
-            className={({ isActive }) =>
-              cn(
-                'block rounded-lg px-3 py-2.5 text-base font-medium',
-                isActive
-                  ? 'bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-200'
-                  : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
-              )
-            }
-          >
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
+    <DeferredWidget
+      wrapperClassName="relative"
+      button={{ className: BELL_BUTTON_CLASS, content: <BellButtonContent unread={unread} /> }}
+    >
+      {(widgets) => <widgets.NotificationBell notifications={notifications} />}
+    </DeferredWidget>
   )
 }

@@ -2,24 +2,26 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import {
   ArrowRightStartOnRectangleIcon,
   BellAlertIcon,
-  ChevronDownIcon,
   UserCircleIcon,
 } from '@heroicons/react/20/solid'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { User } from '../../../shared/user.ts'
-import { Avatar } from '../components/ui/avatar.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Modal, ModalActions } from '../components/ui/dialog.tsx'
-import { InstallMenuItem } from '../features/install/install-menu-item.tsx'
+import { InstallMenuItem, IosInstallHint } from '../features/install/install-menu-item.tsx'
 import { paths } from '../lib/paths.ts'
 import { forgetStoredUser, useSignedIn } from '../lib/session.tsx'
 import { LOGOUT_PATH, signOut } from '../sync/engine/session.ts'
+import { USER_BUTTON_CLASS, UserButtonContent } from './user-button.tsx'
 
 const ITEM =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-slate-800 dark:data-focus:text-white'
 
-/** The user menu (spec section 2): the username; Profile, Notification Settings, Logout. */
+/**
+ * The user menu (spec section 2): the username; Profile, Notification Settings, Logout.
+ * The iPhone's install how-to is drawn here: only the menu's Install item opens it.
+ */
 export function UserMenu(props: { user: User }) {
   const { engine } = useSignedIn()
   const [unsent, setUnsent] = useState<number | null>(null)
@@ -40,11 +42,8 @@ export function UserMenu(props: { user: User }) {
   return (
     <>
       <Menu>
-        <MenuButton className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 hover:bg-slate-100 data-open:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-open:bg-slate-800">
-          <Avatar user={props.user} size="sm" />
-          <span className="hidden max-w-32 truncate sm:inline">{props.user.username}</span>
-          <span className="sr-only sm:hidden">{props.user.username}</span>
-          <ChevronDownIcon className="size-4 text-slate-400" aria-hidden="true" />
+        <MenuButton className={USER_BUTTON_CLASS}>
+          <UserButtonContent user={props.user} />
         </MenuButton>
         <MenuItems
           anchor="bottom end"
@@ -107,6 +106,7 @@ export function UserMenu(props: { user: User }) {
           </Button>
         </ModalActions>
       </Modal>
+      <IosInstallHint />
     </>
   )
 }

@@ -1,13 +1,12 @@
 import { Popover, PopoverButton, PopoverPanel, useClose } from '@headlessui/react'
-import { BellIcon } from '@heroicons/react/24/outline'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { isSnoozable } from '../../../../shared/notification.ts'
 import { cn } from '../../components/ui/cn.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import type { SyncNotification } from '../../sync/engine/db.ts'
-import { useMutations, useSyncedCoalesced } from '../../sync/engine/react.ts'
-import { readTable } from '../../sync/engine/view.ts'
+import { useMutations } from '../../sync/engine/react.ts'
+import { BELL_BUTTON_CLASS, BellButtonContent, unreadOf } from './bell-button.tsx'
 import { ReminderActions } from './reminder-actions.tsx'
 
 /**
@@ -19,26 +18,15 @@ import { ReminderActions } from './reminder-actions.tsx'
  * tab and device shows the same. A person with thousands of notifications
  * sees the newest hundred, and older ones a hundred at a time on request.
  * A reminder can be put off until tomorrow and a check-in answered in place.
+ * The bar reads the notifications (bell-button.tsx) and hands them in.
  */
-export function NotificationBell() {
-  const notifications = useSyncedCoalesced(readNotifications, NOTIFICATION_TABLES, []) ?? []
-  const unread = notifications.filter((n) => !n.read).length
+export function NotificationBell(props: { notifications: SyncNotification[] }) {
+  const { notifications } = props
+  const unread = unreadOf(notifications)
   return (
     <Popover className="relative">
-      <PopoverButton className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-open:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:data-open:bg-slate-800">
-        <span className="sr-only">
-          {unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        </span>
-        <BellIcon className="size-6" aria-hidden="true" />
-        {unread > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid="unread-badge"
-            className="absolute top-0.5 right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.65rem] leading-none font-bold text-white ring-2 ring-white dark:ring-slate-900"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
+      <PopoverButton className={BELL_BUTTON_CLASS}>
+        <BellButtonContent unread={unread} />
       </PopoverButton>
       {/* Positioned here rather than anchored: an anchored panel is portalled, and a
           portalled panel gets Headless UI's focus sentinels (focusable buttons marked
@@ -53,9 +41,6 @@ export function NotificationBell() {
     </Popover>
   )
 }
-
-const NOTIFICATION_TABLES = ['notifications', 'overlay', 'rejected'] as const
-const readNotifications = (db: Parameters<typeof readTable>[0]) => readTable(db, 'notifications')
 
 /** Whether a notification has follow-through buttons or their outcome (issue 18). */
 const hasActions = (n: SyncNotification) => n.kind === 'check_in' || isSnoozable(n.kind)

@@ -1,16 +1,15 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
-import {
-  CheckCircleIcon,
-  CloudArrowUpIcon,
-  ExclamationCircleIcon,
-  SignalSlashIcon,
-} from '@heroicons/react/20/solid'
 import { Button } from '../../components/ui/button.tsx'
-import { cn } from '../../components/ui/cn.ts'
 import { timeAgo } from '../../lib/format.ts'
 import { useSignedIn } from '../../lib/session.tsx'
 import { useRejectedChanges, useSyncStatus } from '../../sync/engine/react.ts'
 import { signInAgainHref } from './sign-in-again.ts'
+import {
+  SyncButtonContent,
+  syncButtonClass,
+  syncButtonLabel,
+  useSyncLook,
+} from './sync-status-button.tsx'
 
 /**
  * The sync status in the bar: offline, changes waiting to be sent, changes
@@ -18,56 +17,11 @@ import { signInAgainHref } from './sign-in-again.ts'
  * ("changes that could not be saved", each with the server's reason).
  */
 export function SyncStatusButton() {
-  const status = useSyncStatus()
-  const { pendingCount, rejectedCount, online, needsSignIn } = status
-
-  let icon = <CheckCircleIcon className="size-5 text-emerald-500" aria-hidden="true" />
-  let label = 'All changes saved'
-  let short: string | null = null
-  let tone = 'text-slate-500 dark:text-slate-400'
-  if (rejectedCount > 0) {
-    icon = <ExclamationCircleIcon className="size-5 text-red-500" aria-hidden="true" />
-    label = `${rejectedCount} ${rejectedCount === 1 ? 'change' : 'changes'} could not be saved`
-    short = String(rejectedCount)
-    tone = 'text-red-700 dark:text-red-300'
-  } else if (!online) {
-    icon = <SignalSlashIcon className="size-5 text-amber-500" aria-hidden="true" />
-    label = pendingCount ? `Offline, ${pendingCount} waiting to sync` : 'Offline'
-    short = pendingCount ? String(pendingCount) : 'Offline'
-    tone = 'text-amber-700 dark:text-amber-300'
-  } else if (pendingCount > 0 || needsSignIn) {
-    icon = <CloudArrowUpIcon className="size-5 text-brand-500" aria-hidden="true" />
-    label = `${pendingCount} ${pendingCount === 1 ? 'change' : 'changes'} waiting to sync`
-    short = String(pendingCount)
-    tone = 'text-brand-700 dark:text-brand-300'
-  }
-
+  const look = useSyncLook()
   return (
     <Popover className="relative">
-      <PopoverButton
-        className={cn(
-          'relative flex h-9 items-center gap-1.5 rounded-full px-2 text-xs font-semibold hover:bg-slate-100 data-open:bg-slate-100 dark:hover:bg-slate-800 dark:data-open:bg-slate-800',
-          tone,
-        )}
-        aria-label={`Sync status: ${label}`}
-      >
-        {icon}
-        {short === 'Offline' && (
-          // "Offline" in words only where the bar has room; the icon says it on a phone.
-          <span aria-hidden="true" className="hidden sm:inline">
-            {short}
-          </span>
-        )}
-        {short && short !== 'Offline' && (
-          // A count is a badge on the icon, like the bell's: it takes no room in the bar,
-          // so a change waiting to sync never pushes the user menu past a phone's edge.
-          <span
-            aria-hidden="true"
-            className="absolute top-0 right-0 min-w-4 rounded-full bg-brand-600 px-1 text-center text-[10px] leading-4 text-white dark:bg-brand-500"
-          >
-            {short}
-          </span>
-        )}
+      <PopoverButton className={syncButtonClass(look)} aria-label={syncButtonLabel(look)}>
+        <SyncButtonContent look={look} />
       </PopoverButton>
       <PopoverPanel
         anchor="bottom end"
