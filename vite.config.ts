@@ -67,6 +67,15 @@ const config: UserConfig = {
     // every screen: a chunk each, cached across releases. Priorities keep a library in its own
     // chunk when another group's modules import it (Dexie's hooks import the framework).
     rollupOptions: {
+      onwarn(warning, warn) {
+        // Headless UI's "use client" marks are for React Server Components, which this app has none of.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client'))
+          return
+        // React Router looks React 19's useOptimistic up and does without it when absent (Preact).
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic'))
+          return
+        warn(warning)
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import puppeteer from 'puppeteer-core'
@@ -12,6 +14,10 @@ import { builtApp } from './built-app.ts'
 // 4× CPU, slow 4G, simulated) and on a desktop. The profile has visited each
 // page once (first sync, service worker), so the figures are a return visit's.
 // Each figure is printed beside its target; nothing is asserted.
+// LIGHTHOUSE_REPORTS=dir also writes each full report there (JSON), to see what
+// the blocking time is made of (the long-tasks and bootup-time audits).
+
+const REPORTS = process.env.LIGHTHOUSE_REPORTS
 
 const TARGET = {
   mobile: { performance: 95 },
@@ -89,6 +95,11 @@ async function main(): Promise<void> {
         )
         const row = rowOf(form, path.replace(topic.id, ':id'), result)
         rows.push(row)
+        if (REPORTS && result) {
+          await mkdir(REPORTS, { recursive: true })
+          const name = `${form}${row.page.replaceAll(/[/:]+/g, '-').replace(/-$/, '') || '-root'}.json`
+          await writeFile(join(REPORTS, name), result.report as string)
+        }
         console.log(
           `  ${form} ${row.page}: performance ${row.performance}, LCP ${row.lcpMs.toFixed(0)} ms, TBT ${row.tbtMs.toFixed(0)} ms`,
         )
