@@ -35,6 +35,84 @@ export function pullPath(cursor: string | undefined, limit: number): string {
 }
 
 /**
+ * How many pull pages may be asked for beyond the one being written. A first
+ * sync at company scale has dozens: the server answers the next ones while
+ * the device checks and writes this one.
+ */
+export const READ_AHEAD = 3
+
+type Asked = {
+  cursor: string | undefined
+  answer: Promise<Answer>
+  /** The answer, once it has come. */
+  came?: Answer
+  /** Whether the page after it has been asked for. */
+  followed?: boolean
+}
+
+/**
+ * The pull's pages in order, each asked for as soon as the page before it has
+ * named its cursor (before that page is checked or written), at most
+ * READ_AHEAD beyond the one taken. `take(cursor)` answers the page from
+ * `cursor`: the one asked ahead, or a new request if the chain went elsewhere.
+ */
+export function readAhead(ask: (cursor: string | undefined) => Promise<Answer>) {
+  let queue: Asked[] = []
+  let tail: Asked | undefined
+  let open = true
+  const add = (cursor: string | undefined, answer: Promise<Answer>) => {
+    const asked: Asked = { cursor, answer }
+    // A failure is seen when its page is taken; never unhandled if an earlier page fails first.
+    answer.then(
+      (came) => {
+        asked.came = came
+        follow()
+      },
+      () => {},
+    )
+    queue.push(asked)
+    tail = asked
+  }
+  const follow = () => {
+    if (!open || !tail?.came || tail.followed || queue.length >= READ_AHEAD) return
+    tail.followed = true
+    const next = nextCursorOf(tail.came)
+    if (next !== null) add(next, ask(next))
+  }
+  const drop = () => {
+    queue = []
+    tail = undefined
+  }
+  return {
+    /** An answer already asked for (a poke's, or a new database's first page). */
+    seed: add,
+    take(cursor: string | undefined): Promise<Answer> {
+      if (queue[0]?.cursor !== cursor || queue.length === 0) {
+        drop()
+        add(cursor, ask(cursor))
+      }
+      const taken = queue.shift() as Asked
+      follow()
+      return taken.answer
+    },
+    /** Forgets the pages asked ahead (a timeout, a restart): the next take asks again. */
+    drop,
+    /** No more asking: the pull ended, or failed. */
+    close() {
+      open = false
+      drop()
+    },
+  }
+}
+
+/** The cursor of the page after `answer`'s, if it says there is one. Checked in full later. */
+function nextCursorOf(answer: Answer): string | null {
+  if (answer.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return null
+  const { hasMore, cursor } = answer.body as { hasMore?: unknown; cursor?: unknown }
+  return hasMore === true && typeof cursor === 'string' ? cursor : null
+}
+
+/**
  * Applies one page in one transaction, the cursor with the rows: removals
  * first, then changes (a held row with a higher version stays). `clear`
  * drops every synced row first: a reset, or a pull from the beginning.
@@ -117,56 +195,53 @@ export async function pullToEnd(
   let cursor = known ? known.cursor : await getMeta<string>(ctx.db, META.cursor)
   let restarted = false
   if (cursor === undefined) await checkIdentity(ctx)
-  const ask = (from: string | undefined) => call(ctx, 'GET', pullPath(from, ctx.sizes.pull))
-  /** The next page, asked for while this one is written (a first sync has dozens). */
-  let ahead: { cursor: string | undefined; answer: Promise<Answer> } | undefined = known?.first
-  for (;;) {
-    let answer: Answer
-    try {
-      const pending = ahead && ahead.cursor === cursor ? ahead.answer : ask(cursor)
-      ahead = undefined
-      answer = await pending
-    } catch (error) {
-      // Too slow for this connection: smaller pages, so each one gets through.
-      if (error instanceof NoAnswer && error.reason === 'timeout') {
-        if (shrink(ctx.sizes, 'pull', ctx.sizes.pull, PULL_LIMIT_MIN)) continue
+  const ahead = readAhead((from) => call(ctx, 'GET', pullPath(from, ctx.sizes.pull)))
+  if (known?.first) ahead.seed(known.first.cursor, known.first.answer)
+  try {
+    for (;;) {
+      let answer: Answer
+      try {
+        answer = await ahead.take(cursor)
+      } catch (error) {
+        ahead.drop()
+        // Too slow for this connection: smaller pages, so each one gets through.
+        if (error instanceof NoAnswer && error.reason === 'timeout') {
+          if (shrink(ctx.sizes, 'pull', ctx.sizes.pull, PULL_LIMIT_MIN)) continue
+        }
+        throw error
       }
-      throw error
-    }
-    if (answer.status === 401) throw new NeedsSignIn(detailOf(answer))
-    if (answer.status === 400 && cursor !== undefined && !restarted) {
-      // Not valid here (another user's, or another database's): start again, if we are still us.
-      await checkIdentity(ctx)
-      cursor = undefined
-      restarted = true
-      continue
-    }
-    if (answer.status !== 200) throw new RetryLater(`The pull answered ${answer.status}.`)
-    const parsed = pullResponseSchema.safeParse(answer.body)
-    if (!parsed.success) throw new RetryLater('The pull answer was not understood.')
-    const page = parsed.data
-    const last = !page.hasMore
-    const clear = page.reset || cursor === undefined
-    ctx.run.check()
-    if (!last) {
-      const answer = ask(page.cursor)
-      // Its failure is seen when it is awaited; never unhandled if this page fails first.
-      answer.catch(() => {})
-      ahead = { cursor: page.cursor, answer }
-    }
-    await ctx.db.transaction('rw', ctx.db.tables, async () => {
+      if (answer.status === 401) throw new NeedsSignIn(detailOf(answer))
+      if (answer.status === 400 && cursor !== undefined && !restarted) {
+        // Not valid here (another user's, or another database's): start again, if we are still us.
+        ahead.drop()
+        await checkIdentity(ctx)
+        cursor = undefined
+        restarted = true
+        continue
+      }
+      if (answer.status !== 200) throw new RetryLater(`The pull answered ${answer.status}.`)
+      const parsed = pullResponseSchema.safeParse(answer.body)
+      if (!parsed.success) throw new RetryLater('The pull answer was not understood.')
+      const page = parsed.data
+      const last = !page.hasMore
+      const clear = page.reset || cursor === undefined
       ctx.run.check()
-      const moved = await applyPage(ctx.db, page, clear)
-      stats.changed += moved.changed
-      stats.removed += moved.removed
-      if (last) {
-        await ctx.db.meta.put({ key: META.lastSyncedAt, value: ctx.now() })
-        stats.waiting = await dropCaughtUp(ctx.db, appliedSeqs, ctx.now())
-      }
-    })
-    ctx.run.progress()
-    stats.pages += 1
-    if (last) return { ...stats, cursor: page.cursor }
-    cursor = page.cursor
+      await ctx.db.transaction('rw', ctx.db.tables, async () => {
+        ctx.run.check()
+        const moved = await applyPage(ctx.db, page, clear)
+        stats.changed += moved.changed
+        stats.removed += moved.removed
+        if (last) {
+          await ctx.db.meta.put({ key: META.lastSyncedAt, value: ctx.now() })
+          stats.waiting = await dropCaughtUp(ctx.db, appliedSeqs, ctx.now())
+        }
+      })
+      ctx.run.progress()
+      stats.pages += 1
+      if (last) return { ...stats, cursor: page.cursor }
+      cursor = page.cursor
+    }
+  } finally {
+    ahead.close()
   }
 }
