@@ -18,8 +18,25 @@ let sink: MailSink
 let push: FakePushService
 let admin: Client
 let worker: DeliveryWorker | undefined
+/**
+ * The scenarios' dates, moved ahead by whole years of 52 weeks (the same weekday, the same
+ * season for Berlin's clock) until they lie in the future. The queue claims a job by the
+ * database's clock, so a job held until a moment already past would be claimed and held again
+ * at once: with fixed dates, the quiet-hours test broke on the morning it names.
+ */
+const YEAR_OF_WEEKS_MS = 364 * 24 * 3600_000
+const SHIFT_MS =
+  Math.max(
+    0,
+    Math.ceil(
+      (Date.now() + 30 * 24 * 3600_000 - Date.parse('2026-11-26T00:00:00Z')) / YEAR_OF_WEEKS_MS,
+    ),
+  ) * YEAR_OF_WEEKS_MS
+/** A moment of the scenarios, written as it was in 2026 (the weekdays in the comments are those). */
+const at = (iso: string): Date => new Date(Date.parse(iso) + SHIFT_MS)
+
 /** The worker's clock: quiet hours, local days and digests go by it. */
-let clock = new Date('2026-11-26T10:00:00Z') // a Thursday
+let clock = at('2026-11-26T10:00:00Z') // a Thursday
 const quiet = { info: () => {}, warn: () => {} }
 
 beforeAll(async () => {
@@ -107,7 +124,7 @@ async function applicants(topicId: string, count: number): Promise<void> {
 
 describe('quiet hours', () => {
   it('holds pushes and e-mails from 20:00 until 08:00 in the person’s time zone, then sends them', async () => {
-    clock = new Date('2026-11-26T21:30:00Z') // Thursday 22:30 in Berlin
+    clock = at('2026-11-26T21:30:00Z') // Thursday 22:30 in Berlin
     const mentor = await person('quiet-mentor', { timeZone: 'Europe/Berlin' })
     startWorker()
     const topic = await approvedTopic(admin, mentor, { maxMentees: 2 })
@@ -116,13 +133,13 @@ describe('quiet hours', () => {
     for (const job of jobs) {
       expect(job).toMatchObject({ state: 'pending', lastError: 'Held for the end of quiet hours.' })
       // Friday 08:00 in Berlin.
-      expect(job.runAt.toISOString()).toBe('2026-11-27T07:00:00.000Z')
+      expect(job.runAt.toISOString()).toBe(at('2026-11-27T07:00:00Z').toISOString())
     }
     expect(mentor.device.received()).toHaveLength(0)
     expect(mailsTo(mentor.email)).toHaveLength(0)
 
     // The morning comes.
-    clock = new Date('2026-11-27T07:00:00Z')
+    clock = at('2026-11-27T07:00:00Z')
     await server.sql`UPDATE delivery_jobs SET run_at = now() WHERE user_id = ${mentor.id}`
     await push.waitFor(1, mentor.device.name)
     await sink.waitFor(1)
@@ -133,7 +150,7 @@ describe('quiet hours', () => {
   })
 
   it('holds on a weekend until Monday, and holds nothing for a person whose time zone is not known', async () => {
-    clock = new Date('2026-11-28T12:00:00Z') // Saturday noon
+    clock = at('2026-11-28T12:00:00Z') // Saturday noon
     const berliner = await person('weekend-mentor', { timeZone: 'Europe/Berlin' })
     const unknown = await person('nozone-mentor', { timeZone: null })
     startWorker()
@@ -141,8 +158,8 @@ describe('quiet hours', () => {
     await approvedTopic(admin, unknown)
     const held = await settled(berliner)
     expect(held.map((j) => j.runAt.toISOString())).toEqual([
-      '2026-11-30T07:00:00.000Z',
-      '2026-11-30T07:00:00.000Z',
+      at('2026-11-30T07:00:00Z').toISOString(),
+      at('2026-11-30T07:00:00Z').toISOString(),
     ])
     await push.waitFor(1, unknown.device.name)
     expect((await settled(unknown)).every((j) => j.state === 'done')).toBe(true)
@@ -151,7 +168,7 @@ describe('quiet hours', () => {
 
 describe('the daily noise budget', () => {
   it('pushes at most 3 and e-mails at most 1 a day outside decisions; decisions always go', async () => {
-    clock = new Date('2026-11-26T10:00:00Z')
+    clock = at('2026-11-26T10:00:00Z')
     const mentor = await person('busy-mentor', { timeZone: 'UTC' })
     const topic = await approvedTopic(admin, mentor, { maxMentees: 2 })
     startWorker()
@@ -176,7 +193,7 @@ describe('the daily noise budget', () => {
     expect(mailsTo(mentor.email).length - before.mails).toBe(2)
 
     // What did not fit comes in the next day's digest, in one e-mail.
-    clock = new Date('2026-11-27T08:00:00Z')
+    clock = at('2026-11-27T08:00:00Z')
     await runDigests(server.sql, { now: clock })
     await settled(mentor)
     const digest = mailsTo(mentor.email).at(-1)
@@ -188,7 +205,7 @@ describe('the daily noise budget', () => {
 describe('a busy simulated week', () => {
   it('keeps every day within one e-mail and three pushes, and loses nothing', async () => {
     const mentor = await person('week-mentor', { timeZone: 'UTC' })
-    clock = new Date('2026-11-27T10:00:00Z') // the Friday before: the approvals go out
+    clock = at('2026-11-27T10:00:00Z') // the Friday before: the approvals go out
     startWorker()
     const topics = [
       await approvedTopic(admin, mentor, { maxMentees: 2 }),
@@ -197,7 +214,7 @@ describe('a busy simulated week', () => {
     await settled(mentor)
     const perDay: { day: string; pushes: number; mails: number }[] = []
     for (let d = 0; d < 7; d++) {
-      const day = new Date(Date.UTC(2026, 10, 30 + d))
+      const day = new Date(at('2026-11-30T00:00:00Z').getTime() + d * 24 * 3600_000) // Monday on
       const label = day.toISOString().slice(0, 10)
       const pushes = mentor.device.received().length
       const mails = mailsTo(mentor.email).length
@@ -239,14 +256,14 @@ describe('a busy simulated week', () => {
     const held = await server.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM delivery_jobs
       WHERE user_id = ${mentor.id} AND kind = 'email' AND state = 'pending'
-        AND run_at = '2026-12-07T08:00:00Z'`
+        AND run_at = ${at('2026-12-07T08:00:00Z')}`
     expect(held[0]?.n).toBe(16)
   }, 120_000)
 })
 
 describe('the daily digest', () => {
   it('sends one e-mail a day at the person’s digest hour, listing what is still unread', async () => {
-    clock = new Date('2026-11-26T11:00:00Z') // noon in Berlin: pushes go at once
+    clock = at('2026-11-26T11:00:00Z') // noon in Berlin: pushes go at once
     const reviewer = await person('digest-admin', { timeZone: 'Europe/Berlin', digestHour: 8 })
     await server.sql`UPDATE users SET is_admin = true WHERE id = ${reviewer.id}`
     startWorker()
@@ -263,10 +280,10 @@ describe('the daily digest', () => {
     expect((await reviewer.patch(`/api/notifications/${newest.id}`)).status).toBe(200)
 
     const mine = async () => (await jobsOf(reviewer)).filter((j) => j.kind === 'digest')
-    await runDigests(server.sql, { now: new Date('2026-11-26T06:59:00Z') }) // 07:59 in Berlin
+    await runDigests(server.sql, { now: at('2026-11-26T06:59:00Z') }) // 07:59 in Berlin
     expect(await mine()).toHaveLength(0)
     // Twice at once at 08:00, as two instances would: one digest.
-    const eight = new Date('2026-11-26T07:00:00Z')
+    const eight = at('2026-11-26T07:00:00Z')
     await Promise.all([
       runDigests(server.sql, { now: eight }),
       runDigests(server.sql, { now: eight }),
@@ -282,15 +299,15 @@ describe('the daily digest', () => {
 
     // At most one a day: a new one waits for tomorrow's.
     await createTopic(proposer, { subject: unique('Digest D') })
-    await runDigests(server.sql, { now: new Date('2026-11-26T15:00:00Z') })
+    await runDigests(server.sql, { now: at('2026-11-26T15:00:00Z') })
     expect(await mine()).toHaveLength(1)
-    await runDigests(server.sql, { now: new Date('2026-11-27T07:00:00Z') })
+    await runDigests(server.sql, { now: at('2026-11-27T07:00:00Z') })
     expect(await mine()).toHaveLength(2)
     await settled(reviewer)
     expect(mailsTo(reviewer.email).at(-1)?.headers.get('subject')).toBe('New topic for review')
 
     // Nothing to say: nothing sent.
-    await runDigests(server.sql, { now: new Date('2026-11-30T07:00:00Z') })
+    await runDigests(server.sql, { now: at('2026-11-30T07:00:00Z') })
     expect(await mine()).toHaveLength(2)
     expect(mailsTo(reviewer.email)).toHaveLength(2)
   })
@@ -315,7 +332,7 @@ describe('the e-mail delay', () => {
 
 describe('one-click unsubscribe (RFC 8058)', () => {
   it('puts a signed link in every e-mail that turns that category off, by the page’s button or the mail program’s POST', async () => {
-    clock = new Date('2026-11-26T10:00:00Z')
+    clock = at('2026-11-26T10:00:00Z')
     const mentor = await person('unsub-mentor', { timeZone: 'UTC' })
     const topic = await approvedTopic(admin, mentor, { maxMentees: 2 })
     startWorker()
