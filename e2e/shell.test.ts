@@ -78,6 +78,32 @@ describe('the app shell', () => {
     await app.close()
   })
 
+  it('shows the error card when a screen cannot be loaded, and the screen before it after Back', async () => {
+    // No service worker: the screen's code comes from the network, where the test refuses it.
+    const opened = await openPage(browser, { ...DESKTOP, context: { serviceWorkers: 'block' } })
+    const { page } = opened
+    await signIn(opened.context, uniqueName('unlucky'))
+    await page.route(/\/assets\/about-[^/]+\.js$/, (route) => route.abort('internetdisconnected'))
+    await page.goto('/')
+    await waitForShell(page)
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Pairwise Mentorship' }).waitFor()
+    await page.getByRole('link', { name: 'Learn More' }).click()
+    await page.getByRole('heading', { name: 'This screen could not be shown' }).waitFor()
+    expect(
+      await page
+        .getByText('This screen could not be loaded. Check your connection, then reload.')
+        .isVisible(),
+    ).toBe(true)
+    expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true)
+    await page.goBack()
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Pairwise Mentorship' }).waitFor()
+    expect(
+      await page.getByRole('heading', { name: 'This screen could not be shown' }).count(),
+    ).toBe(0)
+    expect(opened.pageErrors.map(String)).toEqual([])
+    await opened.close()
+  })
+
   it('registers the admin routes only for administrators', async () => {
     const app = await openApp(browser, uniqueName('member'), { path: '/admin/users' })
     await app.page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()

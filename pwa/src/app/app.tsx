@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
-import { RouterProvider } from 'react-router-dom'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { BrowserRouter, useNavigate } from 'react-router-dom'
 import { PREFERENCES_SAVE_FAILED } from '../../../shared/constants.ts'
 import { SIGNED_IN_PARAM } from '../../../shared/sign-in.ts'
 import { canAdminister } from '../../../shared/user.ts'
@@ -14,7 +14,7 @@ import { isAwaited } from '../lib/use-change.ts'
 import { useCurrentUser } from '../lib/use-current-user.ts'
 import { SyncProvider } from '../sync/engine/react.ts'
 import { applyUpdate, getUpdateState, onSyncPoke, subscribeUpdateState } from './register-sw.ts'
-import { createAppRouter, preloadScreenFor } from './router.tsx'
+import { AppRoutes, preloadScreenFor } from './router.tsx'
 import { SignInScreen } from './sign-in-screen.tsx'
 
 /** The app: who is signed in decides between the spinner, the sign-in screen and the app. */
@@ -78,26 +78,6 @@ function Shell() {
 function SignedInApp() {
   const { engine } = useSignedIn()
   const admin = canAdminister(useCurrentUser())
-  // Admin routes are registered only in an administrator's router.
-  const router = useMemo(() => createAppRouter(admin), [admin])
-
-  // Administrator rights removed by another administrator (the next sync brings it):
-  // off the admin screens, and told why, rather than left on a page that is gone.
-  const wasAdmin = useRef(admin)
-  useEffect(() => {
-    if (wasAdmin.current && !admin) {
-      if (window.location.pathname.toLowerCase().startsWith('/admin/')) {
-        void router.navigate('/', { replace: true })
-      }
-      toast({
-        variant: 'info',
-        title: 'Administrator rights removed',
-        description:
-          'An administrator removed your administrator rights. The admin screens are closed.',
-      })
-    }
-    wasAdmin.current = admin
-  }, [admin, router])
 
   // A change the server refused after the screen stopped waiting for it: say so (spec
   // section 8: preferences in their own words, a notification's mark-read not at all).
@@ -122,5 +102,36 @@ function SignedInApp() {
   // A push message arrived (the service worker says so): pull now.
   useEffect(() => onSyncPoke(() => engine.poke()), [engine])
 
-  return <RouterProvider router={router} />
+  return (
+    <BrowserRouter>
+      <AdminRightsWatch admin={admin} />
+      {/* Admin routes are registered only for an administrator. */}
+      <AppRoutes withAdminScreens={admin} />
+    </BrowserRouter>
+  )
+}
+
+/**
+ * Administrator rights removed by another administrator (the next sync brings it):
+ * off the admin screens, and told why, rather than left on a page that is gone.
+ */
+function AdminRightsWatch(props: { admin: boolean }) {
+  const { admin } = props
+  const navigate = useNavigate()
+  const wasAdmin = useRef(admin)
+  useEffect(() => {
+    if (wasAdmin.current && !admin) {
+      if (window.location.pathname.toLowerCase().startsWith('/admin/')) {
+        navigate('/', { replace: true })
+      }
+      toast({
+        variant: 'info',
+        title: 'Administrator rights removed',
+        description:
+          'An administrator removed your administrator rights. The admin screens are closed.',
+      })
+    }
+    wasAdmin.current = admin
+  }, [admin, navigate])
+  return null
 }

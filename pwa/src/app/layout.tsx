@@ -1,21 +1,22 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { Outlet } from 'react-router-dom'
 import { useReportTimeZone } from '../features/notifications/report-time-zone.ts'
 import { SyncBanner } from '../features/sync-status/sync-banner.tsx'
 import { NavBar } from './nav-bar.tsx'
+import { useScrollRestoration } from './scroll-restoration.ts'
 
 /**
  * The signed-in frame: skip link, navigation bar, sync banners, the screen.
  * A new route starts at the top; Back and Forward put the page back where it
- * was (the scroll positions are kept per history entry, in sessionStorage).
+ * was (scroll-restoration.ts).
  * The browser's time zone is saved in the preferences when they have none.
  */
 export function AppLayout() {
   useReportTimeZone()
-  // The frame draws again with each new address, so the new screen and the scroll restoration
-  // below commit together, screen first. Preact commits each component that a context update
-  // reaches on its own, shallowest first: without this, ScrollRestoration would put Back's
-  // position on the previous screen's height (clamped) before the list it belongs to is drawn.
-  useLocation()
+  // Reads the address, so the frame draws again with each one and the new screen and the
+  // scroll restoration commit together, screen first. Preact commits each component that a
+  // context update reaches on its own, shallowest first: without this, Back's position would be
+  // put on the previous screen's height (clamped) before the list it belongs to is drawn.
+  useScrollRestoration()
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -37,7 +38,6 @@ export function AppLayout() {
       <footer className="border-t border-slate-200 py-6 text-center text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
         Pairwise Mentorship · Connect, learn, and grow
       </footer>
-      <ScrollRestoration />
     </div>
   )
 }

@@ -1,4 +1,3 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
 import { Button } from '../components/ui/button.tsx'
 import { MessageCard } from '../components/ui/page.tsx'
 
@@ -6,15 +5,13 @@ import { MessageCard } from '../components/ui/page.tsx'
  * What shows when a screen fails to render or its code cannot be loaded
  * (typically: offline, and a new release replaced the chunk). Never a blank page.
  */
-export function RouteError() {
-  const error = useRouteError()
+export function RouteError(props: { error: unknown }) {
+  const { error } = props
   const chunkMissing =
     error instanceof TypeError && /dynamically imported module|Failed to fetch/i.test(error.message)
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : chunkMissing
-      ? 'This screen could not be loaded. Check your connection, then reload.'
-      : 'Something went wrong while showing this screen. Reloading usually helps.'
+  const message = chunkMissing
+    ? 'This screen could not be loaded. Check your connection, then reload.'
+    : 'Something went wrong while showing this screen. Reloading usually helps.'
   return (
     <div className="px-4 py-10">
       <MessageCard

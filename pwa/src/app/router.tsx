@@ -1,12 +1,12 @@
-import { type ReactNode, Suspense } from 'react'
-import { createBrowserRouter, matchPath, type RouteObject } from 'react-router-dom'
+import { type ReactNode, Suspense, useMemo } from 'react'
+import { matchPath, type RouteObject, useLocation, useRoutes } from 'react-router-dom'
 import { canAdminister, type User } from '../../../shared/user.ts'
 import { PageSpinner } from '../components/ui/spinner.tsx'
 import { routes } from '../lib/paths.ts'
 import { AppLayout } from './layout.tsx'
 import { NotFound } from './not-found.tsx'
-import { RouteError } from './route-error.tsx'
 import { type ScreenChunk, screenChunk } from './screen-chunk.ts'
+import { ScreenErrorBoundary } from './screen-error-boundary.tsx'
 
 // Each screen is its own chunk: the first load carries only the shell and the screen opened.
 const screens = {
@@ -80,9 +80,18 @@ function appRoutes(withAdminScreens: boolean): RouteObject[] {
     )
   }
   children.push({ path: '*', element: <NotFound /> })
-  return [{ path: routes.home, element: <AppLayout />, errorElement: <RouteError />, children }]
+  return [{ path: routes.home, element: <AppLayout />, children }]
 }
 
-export function createAppRouter(withAdminScreens: boolean) {
-  return createBrowserRouter(appRoutes(withAdminScreens))
+/**
+ * The routes, inside the app's BrowserRouter. A declarative router, not the
+ * data router (decision 0046): the app loads no data through the router.
+ * What a screen throws shows RouteError in the frame's place.
+ */
+export function AppRoutes(props: { withAdminScreens: boolean }) {
+  const { withAdminScreens } = props
+  const table = useMemo(() => appRoutes(withAdminScreens), [withAdminScreens])
+  const element = useRoutes(table)
+  const { pathname } = useLocation()
+  return <ScreenErrorBoundary resetKey={pathname}>{element}</ScreenErrorBoundary>
 }
