@@ -5,6 +5,9 @@ import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline'
 
 export type NavItem = { to: string; label: string }
 
+/** The class of the menu's root (a Popover's div): on a phone and a tablet only. */
+export const MENU_ROOT_CLASS = 'lg:hidden'
+
 export const MENU_BUTTON_CLASS =
   '-ml-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
 

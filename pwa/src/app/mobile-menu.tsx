@@ -1,12 +1,17 @@
 import { Popover, PopoverButton, PopoverPanel, useClose } from '@headlessui/react'
 import { NavLink } from 'react-router-dom'
 import { cn } from '../components/ui/cn.ts'
-import { MENU_BUTTON_CLASS, MenuButtonContent, type NavItem } from './mobile-menu-button.tsx'
+import {
+  MENU_BUTTON_CLASS,
+  MENU_ROOT_CLASS,
+  MenuButtonContent,
+  type NavItem,
+} from './mobile-menu-button.tsx'
 
 /** The bar's links on a phone, folded into a menu under the bar. */
 export function MobileMenu(props: { items: NavItem[] }) {
   return (
-    <Popover className="lg:hidden">
+    <Popover className={MENU_ROOT_CLASS}>
       {({ open }) => (
         <>
           <PopoverButton className={MENU_BUTTON_CLASS}>

@@ -4,11 +4,13 @@ import { Logo } from '../components/logo.tsx'
 import { cn } from '../components/ui/cn.ts'
 import {
   BELL_BUTTON_CLASS,
+  BELL_ROOT_CLASS,
   BellButtonContent,
   unreadOf,
   useNotifications,
 } from '../features/notifications/bell-button.tsx'
 import {
+  SYNC_ROOT_CLASS,
   SyncButtonContent,
   syncButtonClass,
   syncButtonLabel,
@@ -17,7 +19,12 @@ import {
 import { paths } from '../lib/paths.ts'
 import { useCurrentUser } from '../lib/use-current-user.ts'
 import { DeferredWidget } from './deferred-widget.tsx'
-import { MENU_BUTTON_CLASS, MenuButtonContent, type NavItem } from './mobile-menu-button.tsx'
+import {
+  MENU_BUTTON_CLASS,
+  MENU_ROOT_CLASS,
+  MenuButtonContent,
+  type NavItem,
+} from './mobile-menu-button.tsx'
 import { USER_BUTTON_CLASS, UserButtonContent } from './user-button.tsx'
 
 function navItems(withAdminScreens: boolean): NavItem[] {
@@ -52,7 +59,7 @@ export function NavBar() {
         className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8"
       >
         <DeferredWidget
-          wrapperClassName="lg:hidden"
+          wrapperClassName={MENU_ROOT_CLASS}
           button={{ className: MENU_BUTTON_CLASS, content: <MenuButtonContent open={false} /> }}
         >
           {(widgets) => <widgets.MobileMenu items={items} />}
@@ -102,14 +109,14 @@ function SyncStatus() {
   const look = useSyncLook()
   return (
     <DeferredWidget
-      wrapperClassName="relative"
+      wrapperClassName={SYNC_ROOT_CLASS}
       button={{
         className: syncButtonClass(look),
         label: syncButtonLabel(look),
         content: <SyncButtonContent look={look} />,
       }}
     >
-      {(widgets) => <widgets.SyncStatusButton />}
+      {(widgets) => <widgets.SyncStatusButton look={look} />}
     </DeferredWidget>
   )
 }
@@ -119,7 +126,7 @@ function Bell() {
   const unread = unreadOf(notifications)
   return (
     <DeferredWidget
-      wrapperClassName="relative"
+      wrapperClassName={BELL_ROOT_CLASS}
       button={{ className: BELL_BUTTON_CLASS, content: <BellButtonContent unread={unread} /> }}
     >
       {(widgets) => <widgets.NotificationBell notifications={notifications} />}

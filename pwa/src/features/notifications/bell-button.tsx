@@ -17,6 +17,9 @@ export function useNotifications(): SyncNotification[] {
 export const unreadOf = (notifications: readonly SyncNotification[]): number =>
   notifications.filter((n) => !n.read).length
 
+/** The class of the bell's root (a Popover's div), which its panel hangs from. */
+export const BELL_ROOT_CLASS = 'relative'
+
 export const BELL_BUTTON_CLASS =
   'relative rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-open:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:data-open:bg-slate-800'
 

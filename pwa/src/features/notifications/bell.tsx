@@ -6,7 +6,7 @@ import { cn } from '../../components/ui/cn.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import type { SyncNotification } from '../../sync/engine/db.ts'
 import { useMutations } from '../../sync/engine/react.ts'
-import { BELL_BUTTON_CLASS, BellButtonContent, unreadOf } from './bell-button.tsx'
+import { BELL_BUTTON_CLASS, BELL_ROOT_CLASS, BellButtonContent, unreadOf } from './bell-button.tsx'
 import { ReminderActions } from './reminder-actions.tsx'
 
 /**
@@ -24,7 +24,7 @@ export function NotificationBell(props: { notifications: SyncNotification[] }) {
   const { notifications } = props
   const unread = unreadOf(notifications)
   return (
-    <Popover className="relative">
+    <Popover className={BELL_ROOT_CLASS}>
       <PopoverButton className={BELL_BUTTON_CLASS}>
         <BellButtonContent unread={unread} />
       </PopoverButton>

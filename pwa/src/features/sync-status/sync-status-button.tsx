@@ -41,6 +41,9 @@ export function useSyncLook(): SyncLook {
   return { icon, label, short, tone }
 }
 
+/** The class of the status's root (a Popover's div). */
+export const SYNC_ROOT_CLASS = 'relative'
+
 export const syncButtonClass = (look: SyncLook): string =>
   cn(
     'relative flex h-9 items-center gap-1.5 rounded-full px-2 text-xs font-semibold hover:bg-slate-100 data-open:bg-slate-100 dark:hover:bg-slate-800 dark:data-open:bg-slate-800',

@@ -5,21 +5,23 @@ import { useSignedIn } from '../../lib/session.tsx'
 import { useRejectedChanges, useSyncStatus } from '../../sync/engine/react.ts'
 import { signInAgainHref } from './sign-in-again.ts'
 import {
+  SYNC_ROOT_CLASS,
   SyncButtonContent,
+  type SyncLook,
   syncButtonClass,
   syncButtonLabel,
-  useSyncLook,
 } from './sync-status-button.tsx'
 
 /**
  * The sync status in the bar: offline, changes waiting to be sent, changes
  * the server refused. Opens a panel with the details and the refused list
  * ("changes that could not be saved", each with the server's reason).
+ * The bar reads the status (sync-status-button.tsx) and hands it in.
  */
-export function SyncStatusButton() {
-  const look = useSyncLook()
+export function SyncStatusButton(props: { look: SyncLook }) {
+  const { look } = props
   return (
-    <Popover className="relative">
+    <Popover className={SYNC_ROOT_CLASS}>
       <PopoverButton className={syncButtonClass(look)} aria-label={syncButtonLabel(look)}>
         <SyncButtonContent look={look} />
       </PopoverButton>

@@ -87,7 +87,8 @@ export function readAhead(ask: (cursor: string | undefined) => Promise<Answer>) 
     /** An answer already asked for (a poke's, or a new database's first page). */
     seed: add,
     take(cursor: string | undefined): Promise<Answer> {
-      if (queue[0]?.cursor !== cursor || queue.length === 0) {
+      const next = queue[0]
+      if (!next || next.cursor !== cursor) {
         drop()
         add(cursor, ask(cursor))
       }
