@@ -54,7 +54,12 @@ async function checkDialog(page: Page, openerName: string, title: string, field:
   }
   await page.keyboard.press('Escape')
   await dialogClosed(dialog)
-  expect(await opener.evaluate((e) => e === document.activeElement), title).toBe(true)
+  // Named in the message: what has focus instead, should it be elsewhere.
+  const after = await focused(page)
+  expect(
+    await opener.evaluate((e) => e === document.activeElement),
+    `${title}: focus on ${after.tag} "${after.label.slice(0, 40)}" after closing`,
+  ).toBe(true)
 }
 
 describe('dialogs and the keyboard', () => {
