@@ -2,21 +2,24 @@ import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 
 /**
- * Answers `value` as JSON with an ETag made from a hash of the body, or 304
+ * Answers `json` (text or its UTF-8 bytes) with an ETag made from a hash of the body, or 304
  * with no body when the request's If-None-Match names it. The tag is weak
  * (W/): the same JSON is sent gzip, brotli or plain, which are different bytes.
  * A hash of the body changes whenever what this caller would see changes
  * (a mentor's new name included), which a max(updated_at) would miss.
  *
  * @example
- * return jsonWithETag(c, topics)
+ * return jsonTextWithETag(c, JSON.stringify(topics))
  */
-export function jsonWithETag(c: Context, value: unknown): Response {
-  const text = JSON.stringify(value)
-  const etag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
+export function jsonTextWithETag(c: Context, json: string | Buffer): Response {
+  // Encoded once, for the hash and the wire (a string would be encoded for each).
+  const bytes = typeof json === 'string' ? Buffer.from(json) : json
+  const etag = `W/"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
   c.header('etag', etag)
   if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304)
-  return c.body(text, 200, { 'content-type': 'application/json' })
+  return c.body(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), 200, {
+    'content-type': 'application/json',
+  })
 }
 
 /** RFC 9110 §13.1.2: `*` or any listed tag, compared weakly (W/ ignored). */

@@ -16,6 +16,33 @@ export function topicColumns(db: Db) {
 }
 
 /**
+ * A topic `t` with its mentor `m` as the API answers it, as a record `answer`
+ * for Postgres to write as JSON (`row_to_json(answer)`): the same object as
+ * `topicColumns` read by postgres.js and serialised with JSON.stringify
+ * (timestamps as `toISOString()` writes them, milliseconds in UTC), for a long
+ * list where parsing every row into objects and serialising them again was
+ * most of the answer's time (bench:server). Goes in the FROM list after `t`
+ * and `m`; row_to_json writes compact JSON, faster than json_build_object.
+ * topics/search.test.ts checks the two agree.
+ */
+export function topicAnswer(db: Db) {
+  return db`LATERAL (
+    SELECT t.id, t.subject, t.description, t.max_mentees AS "maxMentees",
+           t.current_mentees AS "currentMentees", t.seniority_required AS "seniorityRequired",
+           t.location, t.interests, t.status, t.mentor_id AS "mentorId",
+           (SELECT row_to_json(mentor) FROM (SELECT m.id, m.username, m.full_name,
+                                                    m.profile_image AS "profileImage") mentor) AS mentor,
+           t.mentor_feedback AS "mentorFeedback", t.rejection_reason AS "rejectionReason",
+           ${isoUtc(db, 'created_at')} AS "createdAt", ${isoUtc(db, 'updated_at')} AS "updatedAt"
+  ) answer`
+}
+
+/** A timestamptz of `t` as JavaScript's `Date#toISOString` writes it (both drop what is below a millisecond). */
+function isoUtc(db: Db, column: 'created_at' | 'updated_at') {
+  return db`to_char(t.${db(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+}
+
+/**
  * Topics `t` the actor may see: the SQL form of `canViewTopic` (public statuses
  * for everyone, the rest for their mentor and admins), with the statuses
  * taken from shared/topic.ts as a parameter.

@@ -12,7 +12,7 @@ import {
 import { actorOf, callerOn, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError } from '../http/errors.ts'
-import { jsonWithETag } from '../http/etag.ts'
+import { jsonTextWithETag } from '../http/etag.ts'
 import { body, query } from '../http/input.ts'
 import { route } from '../http/route.ts'
 import { enforce, found, parseId } from '../http/validate.ts'
@@ -61,7 +61,7 @@ topicRoutes.get(
       next.searchParams.set('cursor', encodePageCursor(request, page.next))
       c.header('link', `<${next.pathname}${next.search}>; rel="next"`)
     }
-    return jsonWithETag(c, page.topics)
+    return jsonTextWithETag(c, page.json)
   },
 )
 

@@ -152,6 +152,59 @@ async function walk(client: Client, first: string): Promise<{ topics: Topic[]; p
   return { topics, pages }
 }
 
+describe('GET /api/topics answers', () => {
+  it('each topic exactly as GET /api/topics/{id} answers it (the list is JSON built by Postgres)', async () => {
+    const mentor = await server.signIn(unique('json-mentor'))
+    const w = word('json')
+    await server.sql`
+      UPDATE users SET full_name = ${'Zoë "Zed" \\ O\'Hara 🚀'}, profile_image = ${'/avatars/z.png'}
+      WHERE id = ${mentor.user?.id ?? ''}`
+    const odd = await approvedTopic(admin, mentor, {
+      subject: `${w} "quoted" \\ back\\slash — ünïcödé 🚀 \u2028`,
+      description: '<p>Line one</p><p>"Two" &amp; \\three\\ 🎉</p>',
+      interests: ['C++', 'naïve "quotes"', 'emoji 🚀'],
+      seniorityRequired: ['junior', 'senior'],
+    })
+    // Another mentor, with no profile image (null).
+    const plain = await approvedTopic(admin, await server.signIn(unique('json-plain')), {
+      subject: `${w} plain`,
+      interests: [],
+    })
+    const concluded = await approvedTopic(admin, mentor, { subject: `${w} concluded` })
+    // A mentor's feedback, and timestamps with microseconds (one rounds up to the next second).
+    await server.sql`
+      UPDATE topics SET status = 'concluded', mentor_feedback = ${'Went "well" ✓'},
+        created_at = '2025-02-28T23:59:59.999999Z', updated_at = '2026-03-01T00:00:00.000500Z'
+      WHERE id = ${concluded.id}`
+    const rejected = await createTopic(mentor, { subject: `${w} rejected` })
+    const review = await admin.post(`/api/admin/topics/${rejected.id}/review`, {
+      status: 'rejected',
+      rejectionReason: 'Not "this" quarter ✗',
+    })
+    expect(review.status, review.text).toBe(200)
+
+    for (const reader of [mentor, admin, await server.signIn(unique('json-reader'))]) {
+      const listed = (await list(reader, { q: w })).sort((a, b) => a.id.localeCompare(b.id))
+      const mayRead = reader === mentor || reader === admin ? 4 : 3
+      expect(listed).toHaveLength(mayRead)
+      for (const topic of listed) {
+        const one = await reader.get(`/api/topics/${topic.id}`)
+        expect(one.status, one.text).toBe(200)
+        expect(topic).toStrictEqual(one.body)
+      }
+      expect(ids(listed)).toEqual(
+        expect.arrayContaining([odd.id, plain.id, concluded.id].sort()),
+      )
+    }
+    const [row] = await list(admin, { q: `${w} concluded` })
+    expect(row?.createdAt).toBe('2025-02-28T23:59:59.999Z')
+    expect(row?.updatedAt).toBe('2026-03-01T00:00:00.000Z')
+    expect(row?.mentor.profileImage).toBe('/avatars/z.png')
+    const [other] = await list(admin, { q: `${w} plain` })
+    expect(other?.mentor.profileImage).toBeNull()
+  })
+})
+
 describe('GET /api/topics?limit=&cursor=', () => {
   it('walks every topic exactly once, in order, following Link rel="next"', async () => {
     const mentor = await server.signIn(unique('mentor'))

@@ -1,8 +1,8 @@
 import type { Actor } from '../../shared/decision.ts'
-import type { Topic, TopicListQuery } from '../../shared/topic.ts'
+import type { TopicListQuery } from '../../shared/topic.ts'
 import type { Db } from '../db/connect.ts'
 import type { TopicPageKey } from './page-cursor.ts'
-import { topicColumns, visibleTo } from './queries.ts'
+import { topicAnswer, visibleTo } from './queries.ts'
 
 export type TopicSearch = {
   filters: TopicListQuery
@@ -14,7 +14,12 @@ export type TopicSearch = {
   after: TopicPageKey | undefined
 }
 
-export type TopicPage = { topics: Topic[]; next: TopicPageKey | undefined }
+/**
+ * `json`: the page's topics as the API answers them, a JSON array in UTF-8:
+ * Postgres builds each topic's JSON, and its bytes are joined as they arrive,
+ * never decoded into strings or objects.
+ */
+export type TopicPage = { json: Buffer; count: number; next: TopicPageKey | undefined }
 
 /**
  * The list filters in SQL, the same rules as `matchesTopicFilters` in
@@ -65,18 +70,28 @@ export async function searchTopics(db: Db, actor: Actor, search: TopicSearch): P
       ? db``
       : db`, ${rank} AS "pageRank",
            to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "pageAt"`
-  const rows = await db<(Topic & { pageRank?: number; pageAt?: string })[]>`
-    SELECT ${topicColumns(db)} ${paging}
-    FROM topics t JOIN users m ON m.id = t.mentor_id
+  // Raw: each column's bytes as the server sent them (topic, id, then the page key).
+  const rows = await db`
+    SELECT row_to_json(answer)::text AS topic, t.id ${paging}
+    FROM topics t JOIN users m ON m.id = t.mentor_id, ${topicAnswer(db)}
     WHERE ${visibleTo(db, actor)} ${filtersSql(db, search.filters)} ${matches} ${keyset}
     ORDER BY ${rank} DESC, t.created_at DESC, t.id
-    ${limit === undefined ? db`` : db`LIMIT ${limit + 1}`}`
-  if (limit === undefined) return { topics: rows, next: undefined }
-  const page = rows.slice(0, limit).map(({ pageRank: _r, pageAt: _a, ...topic }) => topic)
-  const last = rows[limit - 1]
+    ${limit === undefined ? db`` : db`LIMIT ${limit + 1}`}`.raw()
+  const page = limit === undefined ? rows : rows.slice(0, limit)
+  const parts: Buffer[] = [OPEN]
+  page.forEach((row, i) => {
+    if (i > 0) parts.push(COMMA)
+    parts.push(row[0] as Buffer)
+  })
+  parts.push(CLOSE)
+  const last = limit === undefined ? undefined : rows[limit - 1]
   const next =
-    rows.length > limit && last
-      ? { rank: last.pageRank ?? 0, createdAt: last.pageAt ?? '', id: last.id }
+    limit !== undefined && rows.length > limit && last
+      ? { rank: Number(String(last[2])), createdAt: String(last[3]), id: String(last[1]) }
       : undefined
-  return { topics: page, next }
+  return { json: Buffer.concat(parts), count: page.length, next }
 }
+
+const OPEN = Buffer.from('[')
+const COMMA = Buffer.from(',')
+const CLOSE = Buffer.from(']')
