@@ -511,7 +511,8 @@ describe('the watchdog', () => {
     expect(engine.status.get().syncing).toBe(true)
 
     clock.advance(60_000)
-    await waitForStatus(engine, (s) => !s.syncing && s.lastError !== null)
+    // The status's pending count follows the outbox a moment later (a live query).
+    await waitForStatus(engine, (s) => !s.syncing && s.lastError !== null && s.pendingCount > 0)
     expect(engine.status.get()).toMatchObject({
       pendingCount: 1,
       lastError: 'Sync took too long and will start again.',

@@ -120,9 +120,10 @@ export class SyncEngine {
       me: options.user,
       now: () => this.o.clock.now(),
       newId: this.o.newId,
-      onQueued: () => {
-        if (!this.stopped) void this.flush()
+      onQueued: (_row, sending) => {
+        if (!this.stopped) void this.flusher.flush(sending)
       },
+      sendsAtOnce: () => !this.stopped && this.flusher.canSendAtOnce(),
     })
     this.db.on('close', () => this.reopenSoon())
     this.db.on('versionchange', (event: IDBVersionChangeEvent) => {

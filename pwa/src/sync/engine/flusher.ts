@@ -1,12 +1,12 @@
 import { PULL_LIMIT_DEFAULT, PUSH_MAX_MUTATIONS } from '../../../../shared/sync.ts'
 import { type Answer, type HttpOptions, NoAnswer, request } from '../../lib/http.ts'
 import { backoffDelay } from './backoff.ts'
-import { META, type RejectedRow, type SyncDb, setMeta } from './db.ts'
+import { META, type OutboxRow, type RejectedRow, type SyncDb, setMeta } from './db.ts'
 import type { FlushContext, Sizes } from './flush-context.ts'
 import { readFlushStart } from './flush-start.ts'
 import type { ResolvedOptions } from './options.ts'
 import { type PullStats, pullPath, pullToEnd } from './pull.ts'
-import { pushOutbox } from './push.ts'
+import { type EarlyPush, pushBody, pushOutbox } from './push.ts'
 import { Abandoned, NeedsSignIn, RetryLater, Run } from './run.ts'
 import type { StatusStore } from './status.ts'
 
@@ -77,6 +77,8 @@ export class Flusher {
   private readonly sizes: Sizes = { push: PUSH_MAX_MUTATIONS, pull: PULL_LIMIT_DEFAULT }
   /** Where this tab's last pull ended, as far as it knows (another tab may have pulled since). */
   private lastCursor: string | undefined
+  /** This device's client id, once a flush has read or made it (a push names it). */
+  private clientId: string | undefined
   /** A poke came in since the last flush began: its flush may ask for the pull at once. */
   private poked = false
   /** A new database's first pull page, asked for while the database is created (see prefetchFirstPage). */
@@ -92,8 +94,9 @@ export class Flusher {
    * Pushes and pulls now. While a flush runs, callers share the one that
    * follows it, which sees every write queued meanwhile.
    */
-  flush(): Promise<FlushResult> {
-    if (!this.running) return this.startRun()
+  flush(sending?: OutboxRow): Promise<FlushResult> {
+    if (!this.running) return this.startRun(sending)
+    // `sending` waits for the next flush, which sends it as it sends any change marked sent.
     this.rerun ??= this.running.then(() => {
       this.rerun = null
       return this.startRun()
@@ -111,6 +114,20 @@ export class Flusher {
     this.echoes = 0
     this.poked = true
     this.pokeFlush()
+  }
+
+  /**
+   * Whether a change queued now can be pushed at once (see EarlyPush): no
+   * flush runs in this tab (it would send the change a second time), the
+   * last one did not fail (its retry sends it), the device is online and a
+   * flush has made its client id.
+   */
+  canSendAtOnce(): boolean {
+    const { connectivity } = this.host.options
+    if (connectivity && !connectivity.isOnline()) return false
+    return (
+      !this.running && this.failures === 0 && this.clientId !== undefined && this.host.isActive()
+    )
   }
 
   /** Retries start from the shortest delay again (signed in again, say). */
@@ -178,15 +195,15 @@ export class Flusher {
     })
   }
 
-  private startRun(): Promise<FlushResult> {
-    const run: Promise<FlushResult> = this.runOnce().finally(() => {
+  private startRun(sending?: OutboxRow): Promise<FlushResult> {
+    const run: Promise<FlushResult> = this.runOnce(sending).finally(() => {
       if (this.running === run) this.running = null
     })
     this.running = run
     return run
   }
 
-  private async runOnce(): Promise<FlushResult> {
+  private async runOnce(sending?: OutboxRow): Promise<FlushResult> {
     const { db, options, status } = this.host
     if (!this.host.isActive()) return { outcome: 'stopped', error: 'Sync is stopped.' }
     this.unschedule()
@@ -197,13 +214,15 @@ export class Flusher {
     const run = new Run(options.clock, options.watchdogMs)
     this.current = run
     status.update({ syncing: true })
+    // Before the lock and the reads below: the change goes out as the click's transaction commits.
+    const pushed = sending ? this.pushEarly(run, sending) : undefined
     const early = this.takePrefetched(run) ?? (this.poked ? this.askEarly(run) : undefined)
     this.poked = false
     try {
       if (!db.isOpen()) await run.guard(db.open())
       const lockName = `pairwise-sync-${options.user.id}`
       const result = await run.guard(
-        options.lock(lockName, () => run.guard(this.work(run, early)), run.signal),
+        options.lock(lockName, () => run.guard(this.work(run, early, pushed)), run.signal),
       )
       if (result.outcome === 'needs-sign-in') {
         status.update({ needsSignIn: true })
@@ -243,6 +262,17 @@ export class Flusher {
     return { cursor, answer: inRun(run, request(this.http(), 'GET', path, undefined, run.signal)) }
   }
 
+  /** Pushes `row` now, marked sent when it was queued; the flush records the answer (EarlyPush). */
+  private pushEarly(run: Run, row: OutboxRow): EarlyPush | undefined {
+    const clientId = this.clientId
+    if (clientId === undefined) return undefined
+    const body = pushBody({ clientId, userId: this.host.options.user.id }, [row])
+    return {
+      row,
+      answer: inRun(run, request(this.http(), 'POST', '/api/sync/push', body, run.signal)),
+    }
+  }
+
   /** The prefetched first page, taken once by the first flush: in its run from here on. */
   private takePrefetched(run: Run): EarlyPull | undefined {
     const prefetched = this.prefetched
@@ -260,6 +290,7 @@ export class Flusher {
   private async work(
     run: Run,
     early: EarlyPull | undefined,
+    pushed: EarlyPush | undefined,
   ): Promise<
     Extract<FlushResult, { outcome: 'synced' }> | { outcome: 'needs-sign-in'; error: string }
   > {
@@ -281,9 +312,10 @@ export class Flusher {
       onRejected: this.host.onRejected,
       sizes: this.sizes,
     }
+    this.clientId = ctx.clientId
     // Nothing to push (a poke, usually): straight to the pull, with what was read above.
-    const pushed =
-      start.unsent > 0 ? await pushOutbox(ctx) : { pushed: 0, applied: 0, rejected: [] }
+    const pushes =
+      start.unsent > 0 ? await pushOutbox(ctx, pushed) : { pushed: 0, applied: 0, rejected: [] }
     run.check()
     const applied =
       start.unsent > 0
@@ -299,9 +331,9 @@ export class Flusher {
     this.lastCursor = pulled.cursor
     return {
       outcome: 'synced',
-      pushed: pushed.pushed,
-      applied: pushed.applied,
-      rejected: pushed.rejected.length,
+      pushed: pushes.pushed,
+      applied: pushes.applied,
+      rejected: pushes.rejected.length,
       pulled,
     }
   }

@@ -9,6 +9,7 @@ import {
 import {
   createEngine,
   holdSyncLock,
+  pullUntil,
   rows,
   startSynced,
   stopEngines,
@@ -49,7 +50,7 @@ async function syncedReaderWithLock() {
   const { engine, network } = createEngine(server, reader, { lock })
   await startSynced(engine, rows(['topics', topic.id]))
   const holdLock = () => holdSyncLock(lock, reader.user?.id ?? '')
-  return { mentor, topic, engine, network, holdLock }
+  return { mentor, reader, lock, topic, engine, network, holdLock }
 }
 
 describe('a poke', () => {
@@ -154,5 +155,65 @@ describe('a poke', () => {
       'GET /api/sync/pull',
       'GET /api/sync/pull',
     ])
+  })
+})
+
+describe('a change made here', () => {
+  const applications = async (topicId: string, menteeId: string) => {
+    const [row] = await server.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM applications WHERE topic_id = ${topicId} AND mentee_id = ${menteeId}`
+    return row?.n ?? 0
+  }
+
+  it('goes out as its transaction commits, before the flush has the sync lock, and applies once', async () => {
+    const { topic, engine, network, holdLock } = await syncedReaderWithLock()
+    const before = network.sent.length
+    const me = engine.userId
+
+    // Another tab holds the sync lock: the change is sent all the same, and applied.
+    const other = holdLock()
+    await engine.mutate.applyToTopic(topic.id)
+    await waitUntil(async () => network.sent.length > before)
+    await waitUntil(async () => (await applications(topic.id, me)) === 1)
+    expect((await readOutbox(engine.db)).map((r) => r.status)).toEqual(['sent'])
+    // The flush records its answer under the lock, and pulls what it did.
+    await other.release()
+    await waitUntil(
+      async () => (await readOutbox(engine.db)).length === 0 && !engine.status.get().syncing,
+    )
+    const [mine] = (await readTable(engine.db, 'applications')).filter(
+      (a) => a.topicId === topic.id,
+    )
+    expect(mine).toMatchObject({ status: 'pending', sync: { pending: false } })
+    expect(network.sent.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([
+      'POST /api/sync/push',
+      'GET /api/sync/pull',
+    ])
+    expect(await applications(topic.id, me)).toBe(1)
+  })
+
+  it('waits its turn behind a change another tab has not sent yet: the two go out in order', async () => {
+    const { mentor, reader, lock, topic, engine, network } = await syncedReaderWithLock()
+    const second = await approvedTopic(admin, mentor)
+    const tab = createEngine(server, reader, { lock })
+    await startSynced(tab.engine, rows(['topics', second.id]))
+    await pullUntil(engine, () => rows(['topics', second.id])(engine.db))
+    const before = network.sent.length
+
+    // The other tab is offline: its change waits in the outbox both tabs share. This tab
+    // is idle and online, but does not send its own change ahead of it.
+    tab.network.offline = true
+    await tab.engine.mutate.applyToTopic(topic.id)
+    await engine.mutate.applyToTopic(second.id)
+    await waitUntil(
+      async () => (await readOutbox(engine.db)).length === 0 && !engine.status.get().syncing,
+    )
+    const pushes = network.sent.slice(before).filter((s) => s.path === '/api/sync/push')
+    expect(pushes).toHaveLength(1)
+    expect(
+      (pushes[0]?.body as { mutations: { path: string }[] }).mutations.map((m) => m.path),
+    ).toEqual([`/api/topics/${topic.id}/apply`, `/api/topics/${second.id}/apply`])
+    expect(await applications(topic.id, engine.userId)).toBe(1)
+    expect(await applications(second.id, engine.userId)).toBe(1)
   })
 })

@@ -34,6 +34,23 @@ function toMutation(row: OutboxRow): PushMutation {
 /** What a push carries besides its mutations. */
 type PushEnvelope = { clientId: string; userId: string }
 
+/**
+ * A change pushed the moment it was queued, before the flush had the sync
+ * lock (issue 20): queueMutation marked it sent in the transaction that
+ * queued it, when nothing else was waiting to be sent, so it goes out in
+ * order. `row` is the outbox row as it was before it was marked (what a push
+ * refused whole puts back); `answer` the push's answer, which the flush
+ * records under the lock as the first turn of pushOutbox. Another tab's flush
+ * may send it too: the server answers the second from memory (its
+ * Idempotency-Key), so it still applies once.
+ */
+export type EarlyPush = { row: OutboxRow; answer: Promise<Answer> }
+
+/** The body of a push of `rows` (also the early push's: one format). */
+export function pushBody(envelope: PushEnvelope, rows: OutboxRow[]) {
+  return { ...envelope, mutations: rows.map(toMutation) }
+}
+
 const encoder = new TextEncoder()
 const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value)).length
 
@@ -243,12 +260,19 @@ async function recordResults(
  * batch refused whole as too large or malformed is halved down to the one
  * mutation that causes it, which is then refused alone, so nothing wedges.
  */
-export async function pushOutbox(ctx: FlushContext): Promise<PushStats> {
+export async function pushOutbox(ctx: FlushContext, early?: EarlyPush): Promise<PushStats> {
   const stats: PushStats = { pushed: 0, applied: 0, rejected: [] }
-  for (let turn = 0; ; turn++) {
+  let sent = early
+  let staleChecked = false
+  for (;;) {
     ctx.run.check()
     const envelope: PushEnvelope = { clientId: ctx.clientId, userId: ctx.userId }
-    const { batch, first, dropped } = await takeBatch(ctx, envelope, turn === 0)
+    // The early push's change is the outbox's head (nothing was waiting when it was queued).
+    const taken: Taken = sent
+      ? { batch: [sent.row], first: sent.row, dropped: [] }
+      : await takeBatch(ctx, envelope, !staleChecked)
+    if (!sent) staleChecked = true
+    const { batch, first, dropped } = taken
     for (const row of dropped) ctx.onRejected(row)
     stats.rejected.push(...dropped)
     if (!first) return stats
@@ -256,16 +280,17 @@ export async function pushOutbox(ctx: FlushContext): Promise<PushStats> {
     let answer: Awaited<ReturnType<typeof call>>
     try {
       // The server refuses the whole push (401) if the session is not `userId`'s.
-      answer = await call(ctx, 'POST', '/api/sync/push', {
-        ...envelope,
-        mutations: batch.map(toMutation),
-      })
+      answer = sent
+        ? await sent.answer
+        : await call(ctx, 'POST', '/api/sync/push', pushBody(envelope, batch))
     } catch (error) {
       // Too slow for this connection: smaller batches (the same ids answer from memory).
       if (error instanceof NoAnswer && error.reason === 'timeout') {
         if (shrink(ctx.sizes, 'push', batch.length, 1)) continue
       }
       throw error
+    } finally {
+      sent = undefined
     }
     stats.pushed += batch.length
     if (answer.status === 401) {

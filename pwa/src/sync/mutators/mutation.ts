@@ -1,14 +1,15 @@
 import type { z } from 'zod'
 import type { Actor, Decision } from '../../../../shared/decision.ts'
 import { type FieldError, invalidInput } from '../../../../shared/problem.ts'
-import type {
-  MutationKind,
-  OutboxRow,
-  OverlayOp,
-  OverlayRow,
-  RowRef,
-  RowTable,
-  SyncDb,
+import {
+  META,
+  type MutationKind,
+  type OutboxRow,
+  type OverlayOp,
+  type OverlayRow,
+  type RowRef,
+  type RowTable,
+  type SyncDb,
 } from '../engine/db.ts'
 import { readRow } from '../engine/view.ts'
 
@@ -38,8 +39,19 @@ export type MutationContext = {
   me: { id: string; username: string; isAdmin: boolean }
   now: () => number
   newId: () => string
-  /** Called once the write is committed (the engine flushes). */
-  onQueued: (row: OutboxRow) => void
+  /**
+   * Called once the write is committed (the engine flushes). `sending`: the
+   * outbox row as it was queued, when it was marked sent to go out at once
+   * (see `sendsAtOnce`); `row` is then as stored, marked.
+   */
+  onQueued: (row: OutboxRow, sending?: OutboxRow) => void
+  /**
+   * Whether a change queued now may be sent at once, before the flush takes
+   * the sync lock (the engine is idle, online and knows its client id). It is
+   * then marked sent in the transaction that queues it, if nothing else waits
+   * to be sent and sync is not waiting for a sign-in (issue 20).
+   */
+  sendsAtOnce?: () => boolean
 }
 
 /** One optimistic change a write makes. */
@@ -108,7 +120,7 @@ export async function queueMutation(
 ): Promise<Queued> {
   const { db } = ctx
   // IndexedDB closed under the app (Dexie reopens on its own unless closed on purpose): once more.
-  const row = await inTransaction(db, async () => {
+  const queued = await inTransaction(db, async () => {
     const p = await plan()
     const entry: OutboxRow = {
       id: ctx.newId(),
@@ -124,7 +136,11 @@ export async function queueMutation(
       status: 'queued',
       attempts: 0,
     }
-    const seq = await db.outbox.add(entry)
+    const sending = ctx.sendsAtOnce?.() && (await nothingElseToSend(db)) ? entry : undefined
+    const stored: OutboxRow = sending
+      ? { ...entry, status: 'sent', attempts: 1, firstSentAt: entry.createdAt }
+      : entry
+    const seq = await db.outbox.add(stored)
     const overlays: OverlayRow[] = combineEffects(p.effects).map((e) => ({
       mutationId: entry.id,
       seq,
@@ -134,10 +150,19 @@ export async function queueMutation(
       awaitingConfirmation: entry.awaitingConfirmation,
     }))
     await db.overlay.bulkAdd(overlays)
-    return { ...entry, seq }
+    return { row: { ...stored, seq }, sending: sending && { ...sending, seq } }
   })
-  ctx.onQueued(row)
-  return { mutationId: row.id }
+  ctx.onQueued(queued.row, queued.sending)
+  return { mutationId: queued.row.id }
+}
+
+/** No other change waits to be sent (or is sent, unanswered) and sync waits for no sign-in. */
+async function nothingElseToSend(db: SyncDb): Promise<boolean> {
+  const [unsent, needsSignIn] = await Promise.all([
+    db.outbox.where('status').anyOf('queued', 'sent').count(),
+    db.meta.get(META.needsSignIn),
+  ])
+  return unsent === 0 && needsSignIn?.value !== true
 }
 
 async function inTransaction<T>(db: SyncDb, scope: () => Promise<T>): Promise<T> {
