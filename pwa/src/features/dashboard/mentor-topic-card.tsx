@@ -1,5 +1,5 @@
 import { InboxIcon, UsersIcon } from '@heroicons/react/20/solid'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { LocationLabel } from '../../components/topic/location-label.tsx'
 import { RejectionReason } from '../../components/topic/rejection-reason.tsx'
 import { SyncState } from '../../components/topic/sync-state.tsx'
@@ -12,17 +12,28 @@ import type { Merged } from '../../sync/engine/overlay.ts'
 import { ApplicationRow } from './application-row.tsx'
 import { RejectDialog } from './reject-dialog.tsx'
 
+type MentorTopicCardProps = {
+  topic: Merged<SyncTopic>
+  applications: Merged<SyncApplication>[]
+}
+
+/** The same rows, read anew: plain data from one reader, so their JSON is written alike. */
+function sameCard(a: MentorTopicCardProps, b: MentorTopicCardProps): boolean {
+  if (a.topic === b.topic && a.applications === b.applications) return true
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
 /** The dashboard shows "both" as "Online & In-Person" and any other location as its raw value. */
 const RAW_LOCATIONS = { online: 'online', 'in-person': 'in-person' }
 
 /**
  * One topic the user mentors: its state, and the applications to it with
  * Accept and Reject (read with the topics, so the card arrives whole).
+ * Drawn again only when what it shows changed (sameCard): a live read
+ * answers every topic anew after any change, and a new application to one
+ * topic should not redraw the others (issue 20).
  */
-export function MentorTopicCard(props: {
-  topic: Merged<SyncTopic>
-  applications: Merged<SyncApplication>[]
-}) {
+export const MentorTopicCard = memo(function MentorTopicCard(props: MentorTopicCardProps) {
   const { topic, applications } = props
   // A refused decision targets the application and the topic: it is told once, on the application.
   const toldBelow = new Set(applications.flatMap((a) => a.sync.rejected.map((r) => r.mutationId)))
@@ -95,4 +106,4 @@ export function MentorTopicCard(props: {
       />
     </Card>
   )
-}
+}, sameCard)
