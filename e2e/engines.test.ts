@@ -180,7 +180,13 @@ describe.each<EngineName>(ENGINES)('in %s, without a network', (engine) => {
       `(l) => (${LABELLED_TEXT})(l).includes('Awaiting confirmation')`,
       [row],
     )
-    expect(await page.run<string>(SYNC_STATUS)).toMatch(/1 (change )?waiting to sync/)
+    // The status counts the change a moment after the card shows it (it follows the outbox), and
+    // may say Offline first: the change was tried at once and found no network.
+    await waitInPage(
+      page,
+      'the change counted as waiting',
+      `() => /1 (change )?waiting to sync/.test((${SYNC_STATUS})())`,
+    )
     expect(await statusSeenByMentee()).toBe('pending')
 
     proxy.goUp()
