@@ -192,9 +192,7 @@ describe('GET /api/topics answers', () => {
         expect(one.status, one.text).toBe(200)
         expect(topic).toStrictEqual(one.body)
       }
-      expect(ids(listed)).toEqual(
-        expect.arrayContaining([odd.id, plain.id, concluded.id].sort()),
-      )
+      expect(ids(listed)).toEqual(expect.arrayContaining([odd.id, plain.id, concluded.id]))
     }
     const [row] = await list(admin, { q: `${w} concluded` })
     expect(row?.createdAt).toBe('2025-02-28T23:59:59.999Z')

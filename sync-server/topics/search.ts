@@ -19,7 +19,7 @@ export type TopicSearch = {
  * Postgres builds each topic's JSON, and its bytes are joined as they arrive,
  * never decoded into strings or objects.
  */
-export type TopicPage = { json: Buffer; count: number; next: TopicPageKey | undefined }
+export type TopicPage = { json: Buffer; next: TopicPageKey | undefined }
 
 /**
  * The list filters in SQL, the same rules as `matchesTopicFilters` in
@@ -89,7 +89,7 @@ export async function searchTopics(db: Db, actor: Actor, search: TopicSearch): P
     limit !== undefined && rows.length > limit && last
       ? { rank: Number(String(last[2])), createdAt: String(last[3]), id: String(last[1]) }
       : undefined
-  return { json: Buffer.concat(parts), count: page.length, next }
+  return { json: Buffer.concat(parts), next }
 }
 
 const OPEN = Buffer.from('[')

@@ -211,7 +211,9 @@ describe('a change made here', () => {
     const pushes = network.sent.slice(before).filter((s) => s.path === '/api/sync/push')
     expect(pushes).toHaveLength(1)
     expect(
-      (pushes[0]?.body as { mutations: { path: string }[] }).mutations.map((m) => m.path),
+      (pushes[0]?.body as { mutations: { path: string }[] } | undefined)?.mutations.map(
+        (m) => m.path,
+      ),
     ).toEqual([`/api/topics/${topic.id}/apply`, `/api/topics/${second.id}/apply`])
     expect(await applications(topic.id, engine.userId)).toBe(1)
     expect(await applications(second.id, engine.userId)).toBe(1)
