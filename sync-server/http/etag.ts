@@ -2,18 +2,17 @@ import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 
 /**
- * Answers `json` (text or its UTF-8 bytes) with an ETag made from a hash of the body, or 304
- * with no body when the request's If-None-Match names it. The tag is weak
+ * Answers `bytes` (JSON in UTF-8, hashed and sent as they are) with an ETag
+ * made from a hash of the body, or 304 with no body when the request's
+ * If-None-Match names it. The tag is weak
  * (W/): the same JSON is sent gzip, brotli or plain, which are different bytes.
  * A hash of the body changes whenever what this caller would see changes
  * (a mentor's new name included), which a max(updated_at) would miss.
  *
  * @example
- * return jsonTextWithETag(c, JSON.stringify(topics))
+ * return jsonTextWithETag(c, page.json)
  */
-export function jsonTextWithETag(c: Context, json: string | Buffer): Response {
-  // Encoded once, for the hash and the wire (a string would be encoded for each).
-  const bytes = typeof json === 'string' ? Buffer.from(json) : json
+export function jsonTextWithETag(c: Context, bytes: Buffer): Response {
   const etag = `W/"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
   c.header('etag', etag)
   if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304)

@@ -14,7 +14,9 @@ import {
   startSynced,
   stopEngines,
   waitUntil,
+  waitUntilAllSent,
 } from '../testing/harness.ts'
+import type { SyncEngine } from './engine.ts'
 import { memoryLock } from './lock.ts'
 import { readOutbox, readRow, readTable } from './view.ts'
 
@@ -51,6 +53,11 @@ async function syncedReaderWithLock() {
   await startSynced(engine, rows(['topics', topic.id]))
   const holdLock = () => holdSyncLock(lock, reader.user?.id ?? '')
   return { mentor, reader, lock, topic, engine, network, holdLock }
+}
+
+/** This device's copy of the application to `topicId`. */
+async function myApplication(engine: SyncEngine, topicId: string) {
+  return (await readTable(engine.db, 'applications')).find((a) => a.topicId === topicId)
 }
 
 describe('a poke', () => {
@@ -140,13 +147,11 @@ describe('a poke', () => {
     await engine.mutate.applyToTopic(topic.id)
     await other.release()
     // The application arrives, and every flush has ended (the apply's own came after).
-    await waitUntil(
-      async () => (await readOutbox(engine.db)).length === 0 && !engine.status.get().syncing,
-    )
-    const [mine] = (await readTable(engine.db, 'applications')).filter(
-      (a) => a.topicId === topic.id,
-    )
-    expect(mine).toMatchObject({ status: 'pending', sync: { pending: false } })
+    await waitUntilAllSent(engine)
+    expect(await myApplication(engine, topic.id)).toMatchObject({
+      status: 'pending',
+      sync: { pending: false },
+    })
     // The early pull was dropped: the poke's flush pushed, then pulled anew; the apply's own
     // flush, which waited behind it, pulled once more.
     expect(network.sent.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([
@@ -178,13 +183,11 @@ describe('a change made here', () => {
     expect((await readOutbox(engine.db)).map((r) => r.status)).toEqual(['sent'])
     // The flush records its answer under the lock, and pulls what it did.
     await other.release()
-    await waitUntil(
-      async () => (await readOutbox(engine.db)).length === 0 && !engine.status.get().syncing,
-    )
-    const [mine] = (await readTable(engine.db, 'applications')).filter(
-      (a) => a.topicId === topic.id,
-    )
-    expect(mine).toMatchObject({ status: 'pending', sync: { pending: false } })
+    await waitUntilAllSent(engine)
+    expect(await myApplication(engine, topic.id)).toMatchObject({
+      status: 'pending',
+      sync: { pending: false },
+    })
     expect(network.sent.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([
       'POST /api/sync/push',
       'GET /api/sync/pull',
@@ -205,9 +208,7 @@ describe('a change made here', () => {
     tab.network.offline = true
     await tab.engine.mutate.applyToTopic(topic.id)
     await engine.mutate.applyToTopic(second.id)
-    await waitUntil(
-      async () => (await readOutbox(engine.db)).length === 0 && !engine.status.get().syncing,
-    )
+    await waitUntilAllSent(engine)
     const pushes = network.sent.slice(before).filter((s) => s.path === '/api/sync/push')
     expect(pushes).toHaveLength(1)
     expect(

@@ -12,10 +12,11 @@ import {
   stopEngines,
   TestNetwork,
   waitUntil,
+  waitUntilAllSent,
 } from '../testing/harness.ts'
 import { OTHER_USER_DETAIL } from './flush-context.ts'
 import { memoryLock } from './lock.ts'
-import { readOutbox, readPreferences, readRow } from './view.ts'
+import { readPreferences, readRow } from './view.ts'
 
 // A first sync asks for its first pull page while the database is created
 // (issue 14: the first cards within 1 s of a fresh profile).
@@ -71,9 +72,7 @@ describe('a new database', () => {
 
     await release()
     expect(await started).toMatchObject({ outcome: 'synced' })
-    await waitUntil(
-      async () => (await readOutbox(engine.db)).length === 0 && !engine.status.get().syncing,
-    )
+    await waitUntilAllSent(engine)
     expect(await rows(['topics', topic.id])(engine.db)).toBe(true)
     expect(await readPreferences(engine.db)).toMatchObject({ timeZone: 'Europe/Zurich' })
     // The prefetched page (asked for before the write) was not used: the flush pushed, then

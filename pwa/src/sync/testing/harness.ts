@@ -5,7 +5,7 @@ import type { RowTable, SyncDb } from '../engine/db.ts'
 import { type FlushResult, SyncEngine, type SyncEngineOptions } from '../engine/engine.ts'
 import { memoryLock, type SyncLock } from '../engine/lock.ts'
 import type { SyncStatus } from '../engine/status.ts'
-import { readRow } from '../engine/view.ts'
+import { readOutbox, readRow } from '../engine/view.ts'
 
 // What the sync client's tests drive it with: a clock moved by hand, a
 // network that can go offline, lose answers or hang, and engines on fake
@@ -266,4 +266,11 @@ export async function waitUntil(probe: () => Promise<boolean>, timeoutMs = 10_00
     if (Date.now() > deadline) throw new Error('condition never held')
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
+}
+
+/** Resolves once every queued change has left the outbox and no flush runs. */
+export function waitUntilAllSent(engine: SyncEngine): Promise<void> {
+  return waitUntil(
+    async () => (await readOutbox(engine.db)).length === 0 && !engine.status.get().syncing,
+  )
 }
