@@ -102,28 +102,37 @@ export async function watchFor(
   }
 }
 
+/**
+ * One request as resource timing saw it: start and end (page time until
+ * readTrace turns them into Node's), and its parts in ms: `toSend` from the
+ * fetch call to the request's first byte (the service worker's fetch event
+ * and the connection), `wait` from there to the answer's first byte (the
+ * server), `body` the answer's download.
+ */
+export type Fetched = { start: number; end: number; toSend: number; wait: number; body: number }
+
 /** What the page recorded: pokes and clicks (Node time), pulls (resource timing, Node time). */
 export async function readTrace(device: Device) {
   const trace: {
     pokes: number[]
     clicks: number[]
-    pulls: { start: number; end: number }[]
-    pushes: { start: number; end: number }[]
+    pulls: Fetched[]
+    pushes: Fetched[]
   } = await device.page.evaluate(`(() => ({
     pokes: window.__live.pokes,
     clicks: window.__live.clicks,
     pulls: performance.getEntriesByType('resource')
       .filter((e) => e.name.includes('/api/sync/pull'))
-      .map((e) => ({ start: performance.timeOrigin + e.startTime, end: performance.timeOrigin + e.responseEnd })),
+      .map((e) => ({ start: performance.timeOrigin + e.startTime, end: performance.timeOrigin + e.responseEnd, toSend: e.requestStart - e.startTime, wait: e.responseStart - e.requestStart, body: e.responseEnd - e.responseStart })),
     pushes: performance.getEntriesByType('resource')
       .filter((e) => e.name.includes('/api/sync/push'))
-      .map((e) => ({ start: performance.timeOrigin + e.startTime, end: performance.timeOrigin + e.responseEnd })),
+      .map((e) => ({ start: performance.timeOrigin + e.startTime, end: performance.timeOrigin + e.responseEnd, toSend: e.requestStart - e.startTime, wait: e.responseStart - e.requestStart, body: e.responseEnd - e.responseStart })),
   }))()`)
   const node = (t: number) => t - device.offsetMs
   return {
     pokes: trace.pokes.map(node),
     clicks: trace.clicks.map(node),
-    pulls: trace.pulls.map((p) => ({ start: node(p.start), end: node(p.end) })),
-    pushes: trace.pushes.map((p) => ({ start: node(p.start), end: node(p.end) })),
+    pulls: trace.pulls.map((p) => ({ ...p, start: node(p.start), end: node(p.end) })),
+    pushes: trace.pushes.map((p) => ({ ...p, start: node(p.start), end: node(p.end) })),
   }
 }

@@ -1,3 +1,5 @@
+import type { Fetched } from './live-browser.ts'
+
 // The figures of `npm run bench:live`, each beside its target (issue 20):
 // p50 ≤ 3× the floor's p50 and max ≤ 5× the floor's max, the floor being the
 // protocol's own work measured from Node in the same run.
@@ -15,6 +17,8 @@ export type Run = {
   /** Device A's page: its push of the change started and was answered. */
   pushStart: number
   pushEnd: number
+  /** The two requests' parts (undefined when the page saw none after the click). */
+  parts: { push: Fetched | undefined; pull: Fetched | undefined }
 }
 
 const P50_FACTOR = 3
@@ -67,5 +71,15 @@ export function report(runs: Run[]): { met: boolean } {
       ` B's poke arrives ${at((r) => r.poke)}, its pull starts ${at((r) => r.pullStart)},` +
       ` is answered ${at((r) => r.pullEnd)}, on screen ${at((r) => r.dashboard)}`,
   )
+  for (const [name, pick] of [
+    ["A's push", (r: Run) => r.parts.push],
+    ["B's pull", (r: Run) => r.parts.pull],
+  ] as const) {
+    const part = (key: 'toSend' | 'wait' | 'body') =>
+      ms(p50(runs.map((r) => pick(r)?.[key] ?? Number.NaN)))
+    console.log(
+      `  ${name} (p50): to its first byte sent ${part('toSend')}, server ${part('wait')}, answer ${part('body')}`,
+    )
+  }
   return { met }
 }

@@ -101,6 +101,7 @@ async function main(): Promise<void> {
         pullEnd: pull ? pull.end - click : Number.NaN,
         pushStart: sent ? sent.start - click : Number.NaN,
         pushEnd: sent ? sent.end - click : Number.NaN,
+        parts: { push: sent, pull },
       })
       process.stdout.write('.')
     }

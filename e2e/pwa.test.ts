@@ -87,6 +87,35 @@ describe('installable and offline', () => {
     }
   })
 
+  it('sends API requests to the network without waking the service worker', async () => {
+    const app = await openApp(browser, 'admin')
+    const { page } = app
+    await waitForController(page)
+    // The worker's static routes (Chromium): an API request matches the rule that sends it
+    // to the network, without a fetch event (or starting a stopped worker); a file of the
+    // shell matches none and is answered by the worker from its cache.
+    const timing = await page.evaluate(async () => {
+      const from = performance.now()
+      await (await fetch('/api/user', { credentials: 'include' })).text()
+      await (await fetch('/manifest.webmanifest')).text()
+      const routed = (part: string) => {
+        const entry = performance
+          .getEntriesByType('resource')
+          .find((e) => e.name.includes(part) && e.startTime >= from) as
+          | (PerformanceResourceTiming & { workerMatchedSourceType?: string })
+          | undefined
+        return (
+          entry && { matched: entry.workerMatchedSourceType, controlled: entry.workerStart > 0 }
+        )
+      }
+      return { api: routed('/api/user'), shell: routed('/manifest.webmanifest') }
+    })
+    expect(timing.shell).toEqual({ matched: '', controlled: true })
+    expect(timing.api).toEqual({ matched: 'network', controlled: true })
+    await app.expectClean()
+    await app.close()
+  })
+
   it('opens offline at any route with its data, and never answers the API from a cache', async () => {
     const app = await openApp(browser, 'admin', { path: '/topics' })
     const { page, context } = app

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts'
 import { startDeliveryWorker } from './delivery/worker.ts'
 import { seedIfEmpty } from './demo/seed.ts'
 import { startHousekeeping } from './housekeeping.ts'
+import { keepConnectionsAlive } from './http/keep-alive.ts'
 import { Lifecycle } from './http/lifecycle.ts'
 import { vapidKeys } from './push/vapid.ts'
 import { startReminders } from './reminders/run.ts'
@@ -43,6 +44,7 @@ const reminders = startReminders(db.sql)
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   console.log(`Pairwise is listening on http://localhost:${info.port} (${db.description})`)
 })
+keepConnectionsAlive(server)
 
 let stopping = false
 async function stop(signal: string): Promise<void> {

@@ -109,6 +109,16 @@ describe.skipIf(!adminUrl)('three instances on one database behind a load balanc
       expect((await on(instance, me).get('/api/user')).status).toBe(401)
   })
 
+  it('keeps an idle connection open longer than a load balancer does', async () => {
+    // Node's own 5 s would close connections a balancer still holds open (60 s on the
+    // common cloud ones) and send the next request on it to a 502.
+    for (const instance of instances) {
+      const res = await fetch(`${instance.url}/healthz`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('keep-alive')).toBe('timeout=65')
+    }
+  })
+
   it('pokes an event stream on A when a change is made through B', async () => {
     const [a, b] = instances as [ServerProcess, ServerProcess]
     const mentor = await signIn(a.url, 'poked-mentor')

@@ -22,6 +22,27 @@ import {
  */
 declare const self: ServiceWorkerGlobalScope
 
+// Requests to the API and the health check go straight to the network, with no
+// fetch event (which would not answer them) and without starting this worker
+// when it was stopped: a poke's pull on a dashboard left open does not wait
+// for the worker first (issue 20). Chromium's Static Routing API; other
+// browsers lack it and dispatch the fetch event as before.
+type RoutingInstallEvent = ExtendableEvent & {
+  addRoutes?: (rules: { condition: { urlPattern: string }; source: 'network' }[]) => Promise<void>
+}
+self.addEventListener('install', (event: RoutingInstallEvent) => {
+  if (typeof event.addRoutes !== 'function') return
+  event.waitUntil(
+    event
+      .addRoutes([
+        { condition: { urlPattern: '/api/*' }, source: 'network' },
+        { condition: { urlPattern: '/healthz' }, source: 'network' },
+      ])
+      // A rule this browser cannot parse: its fetch event sends the request on, as elsewhere.
+      .catch(() => {}),
+  )
+})
+
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 

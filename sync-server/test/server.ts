@@ -6,6 +6,7 @@ import { type AppOptions, createApp } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import { openDatabase, type Sql } from '../db/connect.ts'
 import { migrate } from '../db/migrate.ts'
+import { keepConnectionsAlive } from '../http/keep-alive.ts'
 
 /** What production needs to start: Entra credentials and the public address (never contacted). */
 export const PRODUCTION_ENV = {
@@ -74,6 +75,7 @@ export async function startTestServer(
   })
   const app = createApp({ sql: db.sql, config }, options.app)
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  keepConnectionsAlive(server)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
