@@ -94,7 +94,11 @@ export async function startTestServer(
       return client
     },
     stop: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      // What a test left open (a stream, a request its client gave up on) ends with the test:
+      // idle connections stay open 65 s (http/keep-alive.ts), longer than any hook waits.
+      if ('closeAllConnections' in server) server.closeAllConnections()
+      await closed
       await db.close()
       if (adminUrl && dbName) {
         const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })

@@ -66,7 +66,8 @@ export function useMatchingData(): MatchingData | undefined {
     },
     MATCHING_TABLES,
     [me.id, key, mayStart],
-    { initial: lastRead.get(key), every: MATCHING_EVERY_MS },
+    // Beside the screen's own content: read again once the page is idle.
+    { initial: lastRead.get(key), every: MATCHING_EVERY_MS, background: true },
   )
 }
 

@@ -11,7 +11,8 @@ const readNotifications = (db: Parameters<typeof readTable>[0]) => readTable(db,
 
 /** The notifications on this device, with the changes not yet sent applied. */
 export function useNotifications(): SyncNotification[] {
-  return useSyncedCoalesced(readNotifications, NOTIFICATION_TABLES, []) ?? []
+  // Beside the screen's own content: read again once the page is idle.
+  return useSyncedCoalesced(readNotifications, NOTIFICATION_TABLES, [], { background: true }) ?? []
 }
 
 export const unreadOf = (notifications: readonly SyncNotification[]): number =>

@@ -76,6 +76,8 @@ export async function dropCaughtUp(
   seqs: readonly number[],
   now: number,
 ): Promise<number> {
+  // Nothing applied is waiting (a pull nothing was pushed before): no read at all.
+  if (seqs.length === 0) return 0
   let waiting = 0
   const rows = (await db.outbox.bulkGet([...seqs])).filter((row) => row?.status === 'applied')
   // Latest first: a row a later mutation shows caught up covers the earlier ones on it.

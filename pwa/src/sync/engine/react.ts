@@ -72,6 +72,23 @@ export function useSynced<T>(
   return value
 }
 
+/** The longest a background read waits for the page to be idle. */
+const BACKGROUND_WAIT_MS = 300
+
+/**
+ * Calls `then` once the page is idle (requestIdleCallback, at most
+ * BACKGROUND_WAIT_MS later), or after a short timeout where the browser has
+ * no idle callbacks (Safari). Answers a function that cancels it.
+ */
+function whenIdle(then: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(then, { timeout: BACKGROUND_WAIT_MS })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(then, 50)
+  return () => clearTimeout(id)
+}
+
 /** How often at most a coalesced read runs again while writes keep coming. */
 const COALESCE_MS = 400
 /** The same while a sync is writing pages: the main thread has the pages to parse too. */
@@ -84,18 +101,25 @@ const COALESCE_SYNCING_MS = 1000
  * coming (every second while a sync is writing pages: a first sync writes one
  * every few hundred ms), and never two at a time. `initial` is shown until the first read answers (a cached earlier
  * answer, so a return visit paints at once).
+ *
+ * `background`: what the screen shows beside its main content (the
+ * recommendations, the bell). Each read waits until the page is idle (at
+ * most `BACKGROUND_WAIT_MS`), so the reads and the drawing of what the person
+ * is looking at go first: a new application on an open dashboard is not drawn
+ * after the whole catalogue was read again for matching (issue 20).
  */
 export function useSyncedCoalesced<T>(
   read: (db: SyncDb) => Promise<T>,
   tables: readonly string[],
   deps: unknown[],
-  options: { initial?: T; every?: number } = {},
+  options: { initial?: T; every?: number; background?: boolean } = {},
 ): T | undefined {
   const engine = useSyncEngine()
   const recoveries = useSyncExternalStore(engine.recoveries.subscribe, engine.recoveries.get)
   const [value, setValue] = useState<T | undefined>(options.initial)
   const [failure, setFailure] = useState<{ error: unknown } | null>(null)
   const every = options.every ?? COALESCE_MS
+  const background = options.background === true
   // biome-ignore lint/correctness/useExhaustiveDependencies: `deps` are the read's inputs, as in useSynced.
   useEffect(() => {
     const db = engine.db
@@ -105,6 +129,16 @@ export function useSyncedCoalesced<T>(
     let again = false
     let lastRun = Number.NEGATIVE_INFINITY
     let timer: ReturnType<typeof setTimeout> | undefined
+    let waiting = false
+    let cancelTurn: (() => void) | undefined
+    // A background read's turn comes when the page is idle; any other's at once.
+    const turn = (then: () => void) => {
+      if (!background) return then()
+      cancelTurn = whenIdle(() => {
+        cancelTurn = undefined
+        then()
+      })
+    }
     // The first read does not count against the gap: the first page of a first sync shows at once.
     const run = (first = false) => {
       running = true
@@ -129,29 +163,34 @@ export function useSyncedCoalesced<T>(
         })
     }
     const schedule = () => {
-      if (stopped || timer !== undefined) return
+      if (stopped || waiting) return
       if (running) {
         again = true
         return
       }
       const gap = engine.status.get().syncing ? Math.max(every, COALESCE_SYNCING_MS) : every
       const wait = Math.max(0, lastRun + gap - performance.now())
+      waiting = true
       timer = setTimeout(() => {
         timer = undefined
-        if (!stopped) run()
+        turn(() => {
+          waiting = false
+          if (!stopped) run()
+        })
       }, wait)
     }
     const onChange = (parts: ObservabilitySet) => {
       if (Object.keys(parts).some((part) => prefixes.some((p) => part.startsWith(p)))) schedule()
     }
     Dexie.on('storagemutated', onChange)
-    run(true)
+    turn(() => run(true))
     return () => {
       stopped = true
       if (timer !== undefined) clearTimeout(timer)
+      cancelTurn?.()
       Dexie.on('storagemutated').unsubscribe(onChange)
     }
-  }, [engine, recoveries, every, tables.join(), ...deps])
+  }, [engine, recoveries, every, background, tables.join(), ...deps])
   useStallCheck(engine, value === undefined)
   // As useLiveQuery does: a failed read is the route's error screen.
   if (failure) throw failure.error

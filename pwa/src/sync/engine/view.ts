@@ -1,3 +1,4 @@
+import Dexie, { type Table } from 'dexie'
 import type { PendingLimit } from '../../../../shared/application.ts'
 import { DEFAULT_PREFERENCES, type Preferences } from '../../../../shared/preferences.ts'
 import {
@@ -14,6 +15,25 @@ import { type Merged, mergeRow, mergeRows } from './overlay.ts'
  * a synced row without the overlay that belongs with it.
  */
 
+/**
+ * Runs `scope` in a read transaction over `tables`, or directly in the
+ * transaction it is called from when that one covers them. Dexie runs the
+ * transactions nested in another one after the other (each holds its parent
+ * until it ends), so the reads a write makes at once (queueMutation's checks)
+ * would each wait for the one before: six IndexedDB round trips, each behind
+ * whatever the page draws meanwhile, instead of one (issue 20).
+ */
+function reading<T>(db: SyncDb, tables: Table[], scope: () => Promise<T>): Promise<T> {
+  const current = Dexie.currentTransaction
+  if (
+    current?.active &&
+    current.db === db &&
+    tables.every((t) => current.storeNames.includes(t.name))
+  )
+    return scope()
+  return db.transaction('r', tables, scope)
+}
+
 const keyOf = (table: RowTable) => (row: object) =>
   String(
     (row as Record<string, unknown>)[
@@ -29,7 +49,7 @@ export function readTable<K extends SyncTable>(
   db: SyncDb,
   table: K,
 ): Promise<Merged<RowTypes[K]>[]> {
-  return db.transaction('r', [db.table(table), db.overlay, db.rejected], async () => {
+  return reading(db, [db.table(table), db.overlay, db.rejected], async () => {
     const rows = (await db.table(table).toArray()) as RowTypes[K][]
     const overlays = await db.overlay.where('table').equals(table).toArray()
     const rejected = await db.rejected.toArray()
@@ -50,7 +70,7 @@ export function readTable<K extends SyncTable>(
  * reading the whole table.
  */
 export function readNewestTopics(db: SyncDb, limit: number): Promise<Merged<RowTypes['topics']>[]> {
-  return db.transaction('r', [db.topics, db.overlay, db.rejected], async () => {
+  return reading(db, [db.topics, db.overlay, db.rejected], async () => {
     const rows = await db.topics.orderBy('createdAt').reverse().limit(limit).toArray()
     const overlays = await db.overlay.where('table').equals('topics').toArray()
     const rejected = await db.rejected.toArray()
@@ -67,7 +87,7 @@ export function readRow<K extends RowTable>(
   table: K,
   id: string,
 ): Promise<Merged<RowTypes[K]> | undefined> {
-  return db.transaction('r', [db.table(table), db.overlay, db.rejected], async () => {
+  return reading(db, [db.table(table), db.overlay, db.rejected], async () => {
     // Together: one round trip to the browser's database instead of three.
     const [row, overlays, allRejected] = await Promise.all([
       db.table(table).get(id) as Promise<RowTypes[K] | undefined>,
@@ -96,7 +116,7 @@ function readIndexed<K extends 'applications' | 'feedback' | 'topics'>(
     index === 'mentee.id'
       ? (row as { mentee?: { id?: string } }).mentee?.id
       : (row as Record<string, unknown>)[index]
-  return db.transaction('r', [db.table(table), db.overlay, db.rejected], async () => {
+  return reading(db, [db.table(table), db.overlay, db.rejected], async () => {
     // Together: each IndexedDB request is a round trip, and a screen waits for the last.
     const [rows, overlays, rejected] = await Promise.all([
       db.table(table).where(index).equals(value).toArray() as Promise<RowTypes[K][]>,
@@ -126,7 +146,7 @@ export function readTopicsOfMentor(db: SyncDb, mentorId: string) {
  * (what a new application waits for on an open dashboard, issue 20).
  */
 export function readMentorTopics(db: SyncDb, mentorId: string) {
-  return db.transaction('r', [db.topics, db.applications, db.overlay, db.rejected], async () => {
+  return reading(db, [db.topics, db.applications, db.overlay, db.rejected], async () => {
     const [topicRows, applicationRows, topicOverlays, applicationOverlays, rejected] =
       await Promise.all([
         db.topics.where('mentorId').equals(mentorId).toArray(),
@@ -172,7 +192,7 @@ export async function readMyApplication(db: SyncDb, topicId: string, userId: str
 
 /** A user by username (case-insensitive, as the server reads it), through the username index. */
 export async function readUserByUsername(db: SyncDb, username: string) {
-  return db.transaction('r', [db.users, db.overlay, db.rejected], async () => {
+  return reading(db, [db.users, db.overlay, db.rejected], async () => {
     const found = await db.users.where('username').equalsIgnoreCase(username).first()
     return found ? readRow(db, 'users', found.id) : undefined
   })
@@ -180,7 +200,7 @@ export async function readUserByUsername(db: SyncDb, username: string) {
 
 /** Open-for-matching topics: the approved ones, merged, through the status index. */
 function readApprovedTopics(db: SyncDb) {
-  return db.transaction('r', [db.topics, db.overlay, db.rejected], async () => {
+  return reading(db, [db.topics, db.overlay, db.rejected], async () => {
     const rows = await db.topics.where('status').equals('approved').toArray()
     const overlays = await db.overlay.where('table').equals('topics').toArray()
     const held = new Set(rows.map((r) => r.id))
@@ -220,7 +240,7 @@ export function readMatching(db: SyncDb, userId: string) {
 
 /** The invitations of a topic (the mentor's view), merged. */
 export function readInvitationsOfTopic(db: SyncDb, topicId: string) {
-  return db.transaction('r', [db.invitations, db.overlay, db.rejected], async () => {
+  return reading(db, [db.invitations, db.overlay, db.rejected], async () => {
     return (await readTable(db, 'invitations')).filter((i) => i.topicId === topicId)
   })
 }
@@ -270,7 +290,7 @@ export function settingsOf(row: Partial<ProgrammeSettings> | undefined | null): 
  * the programme's limit on them (issue 18), for the apply rule.
  */
 export function readPendingLimit(db: SyncDb, userId: string): Promise<PendingLimit> {
-  return db.transaction('r', [db.applications, db.settings, db.overlay, db.rejected], async () => {
+  return reading(db, [db.applications, db.settings, db.overlay, db.rejected], async () => {
     const [mine, settings] = await Promise.all([
       readApplicationsOfMentee(db, userId),
       readSettings(db),

@@ -1,3 +1,4 @@
+import Dexie from 'dexie'
 import type { z } from 'zod'
 import type { Actor, Decision } from '../../../../shared/decision.ts'
 import { type FieldError, invalidInput } from '../../../../shared/problem.ts'
@@ -121,7 +122,12 @@ export async function queueMutation(
   const { db } = ctx
   // IndexedDB closed under the app (Dexie reopens on its own unless closed on purpose): once more.
   const queued = await inTransaction(db, async () => {
-    const p = await plan()
+    // With the checks' reads: one round trip to the browser's database for all of them.
+    const [p, nothingElse] = await Promise.all([plan(), nothingElseToSend(db)])
+    // The reads ran in this transaction (view.ts runs them in the one they are called from):
+    // what follows must be written in it too, never in a transaction of its own.
+    if (Dexie.currentTransaction === null)
+      throw new Error('A change was planned outside its transaction')
     const entry: OutboxRow = {
       id: ctx.newId(),
       kind: p.kind,
@@ -136,7 +142,7 @@ export async function queueMutation(
       status: 'queued',
       attempts: 0,
     }
-    const sending = ctx.sendsAtOnce?.() && (await nothingElseToSend(db)) ? entry : undefined
+    const sending = nothingElse && ctx.sendsAtOnce?.() ? entry : undefined
     const stored: OutboxRow = sending
       ? { ...entry, status: 'sent', attempts: 1, firstSentAt: entry.createdAt }
       : entry

@@ -37,6 +37,64 @@ async function refusal(p: Promise<unknown> | (() => unknown)): Promise<MutationR
 }
 
 describe('apply', () => {
+  it('asks IndexedDB for every read of its checks at once, in the transaction that queues it', async () => {
+    const ctx = localContext(mentee)
+    contexts.push(ctx)
+    // Each read request as IndexedDB gets it, and each answer, in order.
+    const log: string[] = []
+    ctx.db.use({
+      stack: 'dbcore',
+      name: 'read-log',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name)
+          const traced =
+            <A, R>(op: string, call: (req: A) => Promise<R>) =>
+            (req: A) => {
+              log.push(`ask ${op} ${name}`)
+              return call(req).then((answer) => {
+                log.push(`answer ${op} ${name}`)
+                return answer
+              })
+            }
+          return {
+            ...table,
+            get: traced('get', table.get),
+            getMany: traced('getMany', table.getMany),
+            query: traced('query', table.query),
+            count: traced('count', table.count),
+            openCursor: traced('openCursor', table.openCursor),
+          }
+        },
+      }),
+    })
+    await ctx.db.users.bulkPut([mentor, mentee])
+    const topic = topicRow(mentor)
+    await ctx.db.topics.put(topic)
+    log.length = 0
+
+    await bindMutations(ctx).applyToTopic(topic.id)
+
+    const firstAnswer = log.findIndex((line) => line.startsWith('answer'))
+    const askedAtOnce = log.slice(0, firstAnswer)
+    // The topic, its applications, the caller's applications and row, the settings, the
+    // overlay and refusals each of those reads merges, and what waits to be sent: before
+    // the first answer. (Reads nested as transactions of their own went one after another.)
+    expect(askedAtOnce).toEqual(
+      expect.arrayContaining([
+        'ask get topics',
+        'ask query applications',
+        'ask get users',
+        'ask get settings',
+        'ask openCursor outbox',
+        'ask get meta',
+      ]),
+    )
+    expect(askedAtOnce.length).toBeGreaterThanOrEqual(16)
+    expect(log.slice(firstAnswer).some((line) => line.startsWith('ask'))).toBe(false)
+  })
+
   it('queues the POST and shows a pending application awaiting confirmation', async () => {
     const { ctx, db, mutate } = await setup(mentee)
     const topic = topicRow(mentor)
