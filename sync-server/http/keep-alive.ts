@@ -14,7 +14,7 @@ import type { ServerType } from '@hono/node-server'
  * Shutdown closes idle connections itself (sync-server/shutdown.ts), so a
  * longer timeout does not slow a rolling restart.
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000
+const KEEP_ALIVE_TIMEOUT_MS = 65_000
 
 export function keepConnectionsAlive(server: ServerType): void {
   if (!('keepAliveTimeout' in server)) return
