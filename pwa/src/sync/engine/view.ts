@@ -11,8 +11,9 @@ import { type Merged, mergeRow, mergeRows } from './overlay.ts'
 
 /**
  * Reads of the merged view: what screens show, through `useLiveQuery`
- * (react.ts). Each read runs in one read transaction, so a screen never sees
- * a synced row without the overlay that belongs with it.
+ * (react.ts). Each read runs in one read transaction (or in the transaction
+ * it is called from, a write's: `reading`), so a screen never sees a synced
+ * row without the overlay that belongs with it.
  */
 
 /**
