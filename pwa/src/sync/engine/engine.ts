@@ -150,6 +150,11 @@ export class SyncEngine {
     this.opening = true
     try {
       await this.watchdog.open()
+    } catch (error) {
+      // stop() closed the database while it was opening (a page left at once): that is
+      // a stop, as it is once the flush runs, not a failure.
+      if (!this.ended) throw error
+      return { outcome: 'stopped', error: error instanceof Error ? error.message : String(error) }
     } finally {
       this.opening = false
       this.settleOpened()
