@@ -9,6 +9,7 @@ import {
   waitForSynced,
 } from './app.ts'
 import { launchBrowser, screenshot } from './browser.ts'
+import { waitForController } from './service-worker.ts'
 import {
   capturePushedTopics,
   editor,
@@ -304,6 +305,8 @@ describe('create topic offline', () => {
     await choose(page, 'Required Seniority', 'Junior')
     await editor(page).click()
     await page.keyboard.type('Written on a train')
+    // The home screen's code comes from the service worker once offline: it must be installed.
+    await waitForController(page)
     await app.context.setOffline(true)
     await page.getByRole('button', { name: /^Sync status: Offline/ }).waitFor()
     await page.getByRole('button', { name: 'Create Topic' }).click()
