@@ -5,7 +5,7 @@ import { META, type OutboxRow, type RejectedRow, type SyncDb, setMeta } from './
 import type { FlushContext, Sizes } from './flush-context.ts'
 import { readFlushStart } from './flush-start.ts'
 import type { ResolvedOptions } from './options.ts'
-import { type PullStats, pullPath, pullToEnd } from './pull.ts'
+import { NotAsPlanned, type PullStats, pullPath, pullToEnd } from './pull.ts'
 import { type EarlyPush, pushBody, pushOutbox } from './push.ts'
 import { Abandoned, NeedsSignIn, RetryLater, Run } from './run.ts'
 import type { StatusStore } from './status.ts'
@@ -251,9 +251,10 @@ export class Flusher {
 
   /**
    * A poke's pull, asked for from the last cursor this tab knows at once,
-   * while the flush waits for the lock and reads where it stands (two
-   * IndexedDB round trips): used when nothing is to be pushed and the stored
-   * cursor is that one, else dropped (issue 20). A pull only reads.
+   * while the flush waits for the lock: its page is written when nothing is
+   * to be pushed and the stored cursor is that one, which the page's own write
+   * transaction checks (no read transaction before it), else dropped (issue
+   * 20). A pull only reads.
    */
   private askEarly(run: Run): EarlyPull | undefined {
     const cursor = this.lastCursor
@@ -289,29 +290,38 @@ export class Flusher {
 
   private async work(
     run: Run,
-    early: EarlyPull | undefined,
+    asked: EarlyPull | undefined,
     pushed: EarlyPush | undefined,
   ): Promise<
     Extract<FlushResult, { outcome: 'synced' }> | { outcome: 'needs-sign-in'; error: string }
   > {
-    const { db, options } = this.host
+    const { db } = this.host
+    let early = asked
+    // A poke's pull, asked for from where this tab last stood, with nothing of its own to send:
+    // written without a read of where the device stands first; its transaction checks that.
+    const clientId = this.clientId
+    if (early && early.cursor !== undefined && !pushed && clientId !== undefined) {
+      const ctx = this.context(run, clientId)
+      try {
+        const pulled = await pullToEnd(ctx, [], {
+          cursor: early.cursor,
+          first: early,
+          planned: { clientId },
+        })
+        this.lastCursor = pulled.cursor
+        return { outcome: 'synced', pushed: 0, applied: 0, rejected: 0, pulled }
+      } catch (error) {
+        if (!(error instanceof NotAsPlanned)) throw error
+        early = undefined
+      }
+    }
     const start = await readFlushStart(db)
     // Signed out by an earlier answer: nothing is sent until the person signs in again.
     if (start.needsSignIn) {
       early?.drop?.()
       return { outcome: 'needs-sign-in', error: 'Sign in again to sync.' }
     }
-    const ctx: FlushContext = {
-      db,
-      http: this.http(),
-      run,
-      now: () => options.clock.now(),
-      clientId: start.clientId ?? (await this.newClientId()),
-      userId: options.user.id,
-      identityChecked: false,
-      onRejected: this.host.onRejected,
-      sizes: this.sizes,
-    }
+    const ctx = this.context(run, start.clientId ?? (await this.newClientId()))
     this.clientId = ctx.clientId
     // Nothing to push (a poke, usually): straight to the pull, with what was read above.
     const pushes =
@@ -335,6 +345,21 @@ export class Flusher {
       applied: pushes.applied,
       rejected: pushes.rejected.length,
       pulled,
+    }
+  }
+
+  private context(run: Run, clientId: string): FlushContext {
+    const { db, options } = this.host
+    return {
+      db,
+      http: this.http(),
+      run,
+      now: () => options.clock.now(),
+      clientId,
+      userId: options.user.id,
+      identityChecked: false,
+      onRejected: this.host.onRejected,
+      sizes: this.sizes,
     }
   }
 

@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { approvedTopic, signInAdmin, topicBody, unique } from '../../../../sync-server/test/api.ts'
 import {
   type Client,
@@ -16,6 +16,7 @@ import {
   waitUntil,
   waitUntilAllSent,
 } from '../testing/harness.ts'
+import { META } from './db.ts'
 import type { SyncEngine } from './engine.ts'
 import { memoryLock } from './lock.ts'
 import { readOutbox, readRow, readTable } from './view.ts'
@@ -134,6 +135,69 @@ describe('a poke', () => {
     expect(network.sent.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([
       'GET /api/sync/pull',
     ])
+  })
+
+  it('writes its pull in the one transaction that also reads where the device stands', async () => {
+    const { mentor, topic, engine, network } = await syncedReaderWithLock()
+    // The flushes' transactions: the read of where the device stands (meta and outbox, nothing
+    // else) and the pull's writes (read-write over meta).
+    const opened: string[] = []
+    const { db } = engine
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => unknown
+    vi.spyOn(db, 'transaction').mockImplementation(((...args: unknown[]) => {
+      const names = args
+        .slice(1, -1)
+        .flat()
+        .map((t) => (typeof t === 'string' ? t : (t as { name: string }).name))
+        .sort()
+        .join()
+      if (args[0] === 'rw' && names.split(',').includes('meta')) opened.push('write')
+      if (args[0] === 'r' && names === 'meta,outbox') opened.push('read where it stands')
+      return transaction(...args)
+    }) as typeof db.transaction)
+    const before = network.sent.length
+    expect(
+      (await mentor.patch(`/api/topics/${topic.id}`, topicBody({ subject: 'One round' }))).status,
+    ).toBe(200)
+
+    engine.poke()
+    await waitUntil(
+      async () => (await readRow(engine.db, 'topics', topic.id))?.subject === 'One round',
+    )
+    await engine.flush()
+    // The poke's flush: one read-write transaction (no read of where it stands before it);
+    // the flush after it, with no early pull, reads first as before.
+    expect(opened).toEqual(['write', 'read where it stands', 'write'])
+    expect(network.sent.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /api/sync/pull',
+      'GET /api/sync/pull',
+    ])
+  })
+
+  it('writes nothing of its early pull when another tab pulled meanwhile, and pulls from there', async () => {
+    const { mentor, reader, topic, engine, network, holdLock } = await syncedReaderWithLock()
+    const before = network.sent.length
+    const from = (await engine.db.meta.get(META.cursor))?.value as string
+    expect(
+      (await mentor.patch(`/api/topics/${topic.id}`, topicBody({ subject: 'Elsewhere' }))).status,
+    ).toBe(200)
+
+    const other = holdLock()
+    engine.poke()
+    await waitUntil(async () => network.sent.length > before)
+    // The other tab pulls past the change while it holds the lock (its rows left out here, so
+    // that a page written from the old cursor would show).
+    const past = await reader.get(`/api/sync/pull?cursor=${encodeURIComponent(from)}`)
+    const moved = (past.body as { cursor: string }).cursor
+    expect(moved).not.toBe(from)
+    await engine.db.meta.put({ key: META.cursor, value: moved })
+    await other.release()
+    await waitUntil(async () => network.sent.length === before + 2)
+    await waitUntilAllSent(engine)
+
+    // The early page (from the old cursor) was not written; the pull went on from the new one.
+    expect((await readRow(engine.db, 'topics', topic.id))?.subject).not.toBe('Elsewhere')
+    expect(network.sent.slice(before).map((s) => s.query.get('cursor'))).toEqual([from, moved])
   })
 
   it('drops the early pull when a change waits to be pushed, and pulls after the push', async () => {

@@ -9,6 +9,7 @@ import { type Answer, detailOf, NoAnswer } from '../../lib/http.ts'
 import { dropCaughtUp } from './catch-up.ts'
 import { getMeta, META, SYNCED_TABLES, type SyncDb } from './db.ts'
 import { call, checkIdentity, type FlushContext, shrink } from './flush-context.ts'
+import { askFlushStart, startsAsPlanned } from './flush-start.ts'
 import { NeedsSignIn, RetryLater } from './run.ts'
 
 /** The smallest page asked for after timeouts. */
@@ -23,6 +24,15 @@ export type PullStats = {
   waiting: number
   /** Where the pull ended: the stored cursor. */
   cursor: string | undefined
+}
+
+/**
+ * A planned pull (see `pullToEnd`'s `planned`) found the device elsewhere than
+ * planned, or its first answer was not a page: nothing was written, and the
+ * flush starts again the usual way.
+ */
+export class NotAsPlanned extends Error {
+  override readonly name = 'NotAsPlanned'
 }
 
 /** The path of one pull page from `cursor` (undefined: from the beginning), in pages of `limit`. */
@@ -192,10 +202,25 @@ export async function pullToEnd(
   known?: {
     cursor: string | undefined
     first?: { cursor: string | undefined; answer: Promise<Answer> }
+    /**
+     * Nothing was read before this pull (a poke's, issue 20): `cursor` is
+     * where the flush believes the device stands, `first` asked from it. The
+     * first page's write transaction reads where the device stands before its
+     * writes (flush-start.ts) and writes only if it is as planned, with the
+     * applied mutations read there in place of `appliedSeqs`; else, or when
+     * the first answer is not a page, it throws NotAsPlanned having written
+     * nothing.
+     */
+    planned?: { clientId: string }
   },
 ): Promise<PullStats> {
   const stats: PullStats = { pages: 0, changed: 0, removed: 0, waiting: 0, cursor: undefined }
   let cursor = known ? known.cursor : await getMeta<string>(ctx.db, META.cursor)
+  let planned =
+    known?.planned && cursor !== undefined
+      ? { cursor, clientId: known.planned.clientId }
+      : undefined
+  let applied = appliedSeqs
   let restarted = false
   if (cursor === undefined) await checkIdentity(ctx)
   const ahead = readAhead((from) => call(ctx, 'GET', pullPath(from, ctx.sizes.pull)))
@@ -213,6 +238,7 @@ export async function pullToEnd(
         }
         throw error
       }
+      if (planned && answer.status !== 200) throw new NotAsPlanned('The early pull was no page.')
       if (answer.status === 401) throw new NeedsSignIn(detailOf(answer))
       if (answer.status === 400 && cursor !== undefined && !restarted) {
         // Not valid here (another user's, or another database's): start again, if we are still us.
@@ -229,15 +255,24 @@ export async function pullToEnd(
       const last = !page.hasMore
       const clear = page.reset || cursor === undefined
       ctx.run.check()
+      const plan = planned
+      planned = undefined
       await ctx.db.transaction('rw', ctx.db.tables, async () => {
         ctx.run.check()
-        const moved = await applyPage(ctx.db, page, clear)
+        // Asked for before the page's writes (IndexedDB runs a transaction's requests in order).
+        const start = plan ? askFlushStart(ctx.db) : undefined
+        const [moved, stood] = await Promise.all([applyPage(ctx.db, page, clear), start])
+        if (plan && stood) {
+          // Throwing aborts the transaction: the page's writes are undone.
+          if (!startsAsPlanned(stood, plan)) throw new NotAsPlanned('The device stood elsewhere.')
+          applied = stood.applied
+        }
         stats.changed += moved.changed
         stats.removed += moved.removed
         if (last) {
           const [, waiting] = await Promise.all([
             ctx.db.meta.put({ key: META.lastSyncedAt, value: ctx.now() }),
-            dropCaughtUp(ctx.db, appliedSeqs, ctx.now()),
+            dropCaughtUp(ctx.db, applied, ctx.now()),
           ])
           stats.waiting = waiting
         }
