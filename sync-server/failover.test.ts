@@ -1,7 +1,7 @@
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { printFigure } from './test/figure.ts'
-import { runLoad } from './test/load.ts'
+import { type LoadActivity, loadEnded, runLoad } from './test/load.ts'
 import { Client } from './test/server.ts'
 import {
   buildServer,
@@ -78,6 +78,15 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
     }
   }
 
+  /** What the database's sessions are doing and what the server printed, for a load that hangs. */
+  async function whyStuck(): Promise<string> {
+    const sessions = await admin`
+      SELECT pid, state, wait_event_type, wait_event, now() - xact_start AS in_transaction,
+             left(query, 160) AS query
+      FROM pg_stat_activity WHERE datname = ${database.name} AND pid <> pg_backend_pid()`
+    return `Sessions: ${JSON.stringify(sessions, null, 1)}\nServer output:\n${server.output().slice(-4000)}`
+  }
+
   /** Every acknowledged topic is in the database exactly once. */
   async function expectAllKept(subjects: string[]): Promise<void> {
     expect(subjects.length).toBeGreaterThan(0)
@@ -90,7 +99,8 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
 
   it('survives every connection being terminated 5 times under load of 30 clients', async () => {
     let stop = false
-    const load = runLoad(clients, () => stop)
+    const activity: LoadActivity = new Map()
+    const load = runLoad(clients, () => stop, activity)
     let terminated = 0
     for (let round = 0; round < 5; round++) {
       await sleep(400)
@@ -102,7 +112,7 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
     const recovery = await timeToRecover(clients[0] as Client)
     await sleep(300)
     stop = true
-    const result = await load
+    const result = await loadEnded(load, activity, 30_000, whyStuck)
 
     expect(terminated).toBeGreaterThanOrEqual(5)
     expect(server.child.exitCode, server.output()).toBeNull()
@@ -114,7 +124,8 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
 
   it('answers 503 while the database is unreachable and is back once it is, with nothing lost', async () => {
     let stop = false
-    const load = runLoad(clients, () => stop)
+    const activity: LoadActivity = new Map()
+    const load = runLoad(clients, () => stop, activity)
     await sleep(300)
     proxy.cut()
     const health = await fetch(`${server.url}/healthz`)
@@ -130,7 +141,7 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
     await sleep(300)
     stop = true
-    const result = await load
+    const result = await loadEnded(load, activity, 30_000, whyStuck)
 
     expect(server.child.exitCode, server.output()).toBeNull()
     expect(result.bad, server.output()).toEqual([])

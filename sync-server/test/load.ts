@@ -10,14 +10,22 @@ export type LoadResult = {
   acknowledged: string[]
 }
 
+/** What each load client is doing now, by its index: for a load that does not end (loadEnded). */
+export type LoadActivity = Map<number, { what: string; since: number; attempts: number }>
+
 /**
  * Runs `clients` in parallel until `stop()` is true, each alternating a read
  * (GET /api/notifications) with a write (POST /api/topics under an
  * Idempotency-Key). A 503 is retried with the same key after a short wait, as
  * the PWA's outbox does; a connection error likewise (the request may or may
- * not have arrived, which the key makes safe).
+ * not have arrived, which the key makes safe). `activity` follows what each
+ * client is waiting for.
  */
-export async function runLoad(clients: Client[], stop: () => boolean): Promise<LoadResult> {
+export async function runLoad(
+  clients: Client[],
+  stop: () => boolean,
+  activity: LoadActivity = new Map(),
+): Promise<LoadResult> {
   const result: LoadResult = { statuses: new Map(), bad: [], acknowledged: [] }
   const note = (what: string, res: Answer) => {
     result.statuses.set(res.status, (result.statuses.get(res.status) ?? 0) + 1)
@@ -35,10 +43,14 @@ export async function runLoad(clients: Client[], stop: () => boolean): Promise<L
       let n = 0
       while (!stop()) {
         n += 1
+        activity.set(index, { what: 'GET /api/notifications', since: Date.now(), attempts: 1 })
         note('GET /api/notifications', await attempt(() => client.get('/api/notifications')))
         const body = topicBody({ subject: `Load ${index}.${n}` })
         const key = `load-${index}-${n}`
+        const doing = { what: `POST /api/topics, key ${key}`, since: Date.now(), attempts: 0 }
+        activity.set(index, doing)
         for (;;) {
+          doing.attempts += 1
           const res = await attempt(() =>
             client.post('/api/topics', body, { headers: { 'idempotency-key': key } }),
           )
@@ -48,6 +60,7 @@ export async function runLoad(clients: Client[], stop: () => boolean): Promise<L
           await new Promise((resolve) => setTimeout(resolve, 50))
         }
       }
+      activity.delete(index)
     }),
   )
   return result
@@ -60,4 +73,36 @@ async function attempt(send: () => Promise<Answer>): Promise<Answer> {
   } catch (error) {
     return { status: 0, body: undefined, text: String(error), headers: new Headers() }
   }
+}
+
+/**
+ * The load's result once every client has stopped, or, when that takes longer
+ * than `withinMs` (a request that never ends, a write that answers 503
+ * forever), an error naming what each client still waits for, with
+ * `explain()` (the database's sessions, the server's output) beside it, instead of a
+ * bare test timeout.
+ */
+export async function loadEnded(
+  load: Promise<LoadResult>,
+  activity: LoadActivity,
+  withinMs: number,
+  explain: () => Promise<string>,
+): Promise<LoadResult> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), withinMs)
+  })
+  try {
+    const ended = await Promise.race([load, late])
+    if (ended !== 'late') return ended
+  } finally {
+    clearTimeout(timer)
+  }
+  const now = Date.now()
+  const waiting = [...activity].map(
+    ([index, a]) => `client ${index}: ${a.what}, attempt ${a.attempts}, for ${now - a.since} ms`,
+  )
+  throw new Error(
+    `The load did not end within ${withinMs} ms of being stopped:\n${waiting.join('\n')}\n${await explain()}`,
+  )
 }
