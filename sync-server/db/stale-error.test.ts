@@ -1,0 +1,139 @@
+import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net'
+import postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../test/server.ts'
+
+// postgres.js 3.4.9: a connection whose backend is terminated while a query
+// runs keeps that query and the error PostgreSQL sent before closing (57P01,
+// "terminating connection due to administrator command"). When the pool opens
+// the connection again for the next query, the first ReadyForQuery of the new
+// session found the old error and failed the new query with it: one request
+// after every failover answered 503 although the database was back. The same
+// happened to a connection terminated while it loaded the array types, the
+// first thing a new connection does (upstream #1223). Our patch
+// (patches/postgres+3.4.9.patch, decision 0021) forgets them when the
+// connection closes.
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server?.stop())
+
+describe.skipIf(!process.env.DATABASE_URL)(
+  'the first query after a connection was lost (PostgreSQL)',
+  () => {
+    it('runs on the new connection instead of failing with the lost one’s error', async () => {
+      // One connection: the lost query's and the next one's are the same connection object.
+      const sql = postgres(server.databaseUrl as string, { max: 1, onnotice: () => {} })
+      try {
+        const tag = `stale-error-${process.pid}-${Date.now()}`
+        const sleeping = sql.unsafe(`SELECT pg_sleep(30) /* ${tag} */`).then(
+          () => 'answered',
+          (error: unknown) => `rejected: ${(error as Error).message}`,
+        )
+        let pid: number | undefined
+        for (let i = 0; i < 200 && pid === undefined; i++) {
+          const [row] = await server.sql<{ pid: number }[]>`
+            SELECT pid FROM pg_stat_activity
+            WHERE state = 'active' AND query LIKE ${`%${tag}%`} AND pid <> pg_backend_pid()`
+          pid = row?.pid
+          if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 25))
+        }
+        expect(pid).toBeDefined()
+        await server.sql`SELECT pg_terminate_backend(${pid as number})`
+        expect(await sleeping).toMatch(/^rejected/)
+
+        const next = await sql`SELECT 1 AS one`.then(
+          (rows) => rows[0]?.one,
+          (error: unknown) => `rejected: ${(error as Error).message}`,
+        )
+        expect(next).toBe(1)
+      } finally {
+        await sql.end({ timeout: 5 })
+      }
+    }, 60_000)
+
+    it('runs on the next connection when the first one is terminated while it loads the types', async () => {
+      // A proxy in front of PostgreSQL answers the first connection's array-types query as a
+      // terminated backend does (ErrorResponse 57P01, then the close); later ones pass through.
+      const proxy = await terminatingProxy(/typarray/)
+      const url = new URL(server.databaseUrl as string)
+      url.host = `127.0.0.1:${proxy.port}`
+      const sql = postgres(url.toString(), { max: 1, onnotice: () => {} })
+      try {
+        const first = await sql`SELECT 1 AS one`.then(
+          (rows) => rows[0]?.one,
+          (error: unknown) => `rejected: ${(error as Error).message}`,
+        )
+        expect(proxy.terminated()).toBe(1)
+        expect(first).toBe(1)
+      } finally {
+        await sql.end({ timeout: 5 })
+        await proxy.close()
+      }
+    }, 60_000)
+  },
+)
+
+/** The ErrorResponse PostgreSQL sends a backend's client when pg_terminate_backend ends it. */
+function terminationMessage(): Buffer {
+  const fields = Buffer.concat([
+    ...[
+      ['S', 'FATAL'],
+      ['V', 'FATAL'],
+      ['C', '57P01'],
+      ['M', 'terminating connection due to administrator command'],
+      ['R', 'ProcessInterrupts'],
+    ].map(([code, text]) => Buffer.from(`${code}${text}\0`)),
+    Buffer.from([0]),
+  ])
+  const head = Buffer.alloc(5)
+  head.write('E', 0)
+  head.writeInt32BE(fields.length + 4, 1)
+  return Buffer.concat([head, fields])
+}
+
+/**
+ * A TCP proxy to the local PostgreSQL whose first connection is ended as if its
+ * backend were terminated the moment the client sends something matching `when`.
+ */
+async function terminatingProxy(when: RegExp) {
+  let terminations = 0
+  const sockets = new Set<Socket>()
+  const proxy: Server = createServer((client) => {
+    const upstream = connectTcp(5432, '127.0.0.1')
+    sockets.add(client).add(upstream)
+    const doomed = terminations === 0
+    let seen = ''
+    client.on('data', (data) => {
+      seen += data.toString('latin1')
+      if (doomed && terminations === 0 && when.test(seen)) {
+        terminations += 1
+        client.end(terminationMessage())
+        upstream.destroy()
+        return
+      }
+      upstream.write(data)
+    })
+    upstream.on('data', (data) => client.write(data))
+    const end = () => {
+      client.destroy()
+      upstream.destroy()
+    }
+    client.on('close', end).on('error', end)
+    upstream.on('close', end).on('error', end)
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  const address = proxy.address()
+  if (address === null || typeof address === 'string') throw new Error('The proxy has no port.')
+  return {
+    port: address.port,
+    terminated: () => terminations,
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      return new Promise<void>((resolve) => proxy.close(() => resolve()))
+    },
+  }
+}
