@@ -1,5 +1,6 @@
 import Dexie from 'dexie'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SYNC_TABLES } from '../../../../shared/sync.ts'
 import {
   approvedTopic,
   createTopic,
@@ -73,6 +74,41 @@ describe('a first sync', () => {
     expect(await readTable(engine.db, 'topics')).toHaveLength(
       (await mentor.get('/api/topics')).body.length,
     )
+  })
+
+  it('reads no held versions in its pages (one pass sends each row once); a later pull does', async () => {
+    const mentor = await server.signIn(unique('unheld-mentor'))
+    for (let i = 0; i < 3; i++) await approvedTopic(admin, mentor)
+    const { engine, network } = createEngine(server, mentor)
+    // Pages of two rows, so a first sync takes several.
+    let pages = 0
+    network.intercept = async (sent) => {
+      if (sent.path !== '/api/sync/pull') return undefined
+      pages += 1
+      const url = new URL(`${server.url}${sent.path}?${sent.query}`)
+      url.searchParams.set('limit', '2')
+      return fetch(url, { headers: { cookie: mentor.cookie ?? '' } })
+    }
+    const held: string[] = []
+    for (const table of SYNC_TABLES) {
+      const spied = engine.db.table(table)
+      const bulkGet = spied.bulkGet.bind(spied)
+      spied.bulkGet = ((keys: string[]) => {
+        held.push(table)
+        return bulkGet(keys)
+      }) as typeof spied.bulkGet
+    }
+    expect(await engine.start()).toMatchObject({ outcome: 'synced' })
+    expect(pages).toBeGreaterThan(3)
+    expect(held).toEqual([])
+    expect(await readTable(engine.db, 'topics')).toHaveLength(
+      (await mentor.get('/api/topics')).body.length,
+    )
+
+    // A pull from where the device stands checks what it holds: a row it brings may be older.
+    await approvedTopic(admin, mentor)
+    expect(await flushSettled(engine)).toMatchObject({ outcome: 'synced' })
+    expect(held).toContain('topics')
   })
 
   it('brings what the REST reads show, and marks nothing pending', async () => {

@@ -127,17 +127,21 @@ function nextCursorOf(answer: Answer): string | null {
  * Applies one page in one transaction, the cursor with the rows: removals
  * first, then changes (a held row with a higher version stays). `clear`
  * drops every synced row first: a reset, or a pull from the beginning.
+ * `unheld`: none of the page's rows can be held, so their held versions are
+ * not read (see pullToEnd).
  */
 async function applyPage(
   db: SyncDb,
   page: PullResponse,
   clear: boolean,
+  unheld: boolean,
 ): Promise<{ changed: number; removed: number }> {
   let changed = 0
   let removed = 0
-  if (clear) {
-    for (const table of SYNCED_TABLES) await db.table(table).clear()
-  }
+  const writes: Promise<unknown>[] = []
+  // Asked for together and before the page's writes, which IndexedDB runs after them (a
+  // transaction runs its requests in order): one round trip, not one per table.
+  if (clear) for (const table of SYNCED_TABLES) writes.push(db.table(table).clear())
   // Every table at once: the held versions read together, then the writes together. A
   // follow-up pull brings a few rows in several tables, and each IndexedDB request is a
   // round trip that the screens wait for (issue 20).
@@ -145,14 +149,16 @@ async function applyPage(
     const rows = page.changes[table] as ({ version: number } & Record<string, unknown>)[]
     return { table, rows, keys: rows.map((r) => String(r[SYNC_KEY[table]])) }
   })
-  const held = await Promise.all(
-    tables.map(({ table, keys }) =>
-      keys.length === 0
-        ? []
-        : (db.table(table).bulkGet(keys) as Promise<({ version: number } | undefined)[]>),
-    ),
-  )
-  const writes: Promise<unknown>[] = []
+  const held: (({ version: number } | undefined)[] | undefined)[] =
+    clear || unheld
+      ? []
+      : await Promise.all(
+          tables.map(({ table, keys }) =>
+            keys.length === 0
+              ? []
+              : (db.table(table).bulkGet(keys) as Promise<({ version: number } | undefined)[]>),
+          ),
+        )
   for (const [i, { table, rows }] of tables.entries()) {
     const ids = page.removed[table]
     if (ids.length > 0) {
@@ -222,6 +228,10 @@ export async function pullToEnd(
       : undefined
   let applied = appliedSeqs
   let restarted = false
+  // A pull from nothing is one pass, which sends each row once (sync-server/sync/pull.ts): once
+  // its first page has cleared the tables, no later page's row can be held, and reading the
+  // held versions of a first sync's 500-row pages took half of each page's transaction.
+  let fromNothing = false
   if (cursor === undefined) await checkIdentity(ctx)
   const ahead = readAhead((from) => call(ctx, 'GET', pullPath(from, ctx.sizes.pull)))
   if (known?.first) ahead.seed(known.first.cursor, known.first.answer)
@@ -261,7 +271,10 @@ export async function pullToEnd(
         ctx.run.check()
         // Asked for before the page's writes (IndexedDB runs a transaction's requests in order).
         const start = plan ? askFlushStart(ctx.db) : undefined
-        const [moved, stood] = await Promise.all([applyPage(ctx.db, page, clear), start])
+        const [moved, stood] = await Promise.all([
+          applyPage(ctx.db, page, clear, fromNothing),
+          start,
+        ])
         if (plan && stood) {
           // Throwing aborts the transaction: the page's writes are undone.
           if (!startsAsPlanned(stood, plan)) throw new NotAsPlanned('The device stood elsewhere.')
@@ -277,6 +290,7 @@ export async function pullToEnd(
           stats.waiting = waiting
         }
       })
+      if (clear) fromNothing = true
       ctx.run.progress()
       stats.pages += 1
       if (last) return { ...stats, cursor: page.cursor }
