@@ -50,6 +50,7 @@ export default function TopicList() {
   useDocumentTitle('Topics')
   const me = useCurrentUser()
   const catalog = useTopicCatalog(me.id)
+  const topics = catalog?.topics
   const pendingLimit = usePendingLimit()
   const { lastSyncedAt } = useSyncStatus()
   const [params, setParams] = useSearchParams()
@@ -92,8 +93,8 @@ export default function TopicList() {
 
   // An administrator's replica also holds everyone's proposals; those belong to /admin/topics.
   const visible = useMemo(
-    () => (catalog?.topics ?? []).filter((t) => canViewTopic({ id: me.id, isAdmin: false }, t)),
-    [catalog, me.id],
+    () => (topics ?? []).filter((t) => canViewTopic({ id: me.id, isAdmin: false }, t)),
+    [topics, me.id],
   )
   // The index is built once someone reaches for the search, not during every first sync.
   const [searchWanted, setSearchWanted] = useState(false)
@@ -247,17 +248,20 @@ type Catalog = {
   mine: Map<string, Merged<SyncApplication>>
 }
 
-/** The last catalog each user database gave, so a return visit lays out the list at once. */
-const lastCatalog = new Map<string, Catalog>()
+/** The last topics and applications each user database gave: a return visit lays out the list at once. */
+const lastTopics = new Map<string, Merged<SyncTopic>[]>()
+const lastMine = new Map<string, Catalog['mine']>()
 
-async function readCatalog(db: SyncDb, userId: string): Promise<Catalog> {
-  const [topics, applications] = await Promise.all([
-    readTable(db, 'topics'),
-    readApplicationsOfMentee(db, userId),
-  ])
-  const catalog = { topics, mine: mineByTopic(applications) }
-  lastCatalog.set(db.name, catalog)
-  return catalog
+async function readTopics(db: SyncDb): Promise<Merged<SyncTopic>[]> {
+  const topics = await readTable(db, 'topics')
+  lastTopics.set(db.name, topics)
+  return topics
+}
+
+async function readMine(db: SyncDb, userId: string): Promise<Catalog['mine']> {
+  const mine = mineByTopic(await readApplicationsOfMentee(db, userId))
+  lastMine.set(db.name, mine)
+  return mine
 }
 
 /** The user's application per topic (newest first: the latest one to a topic wins). */
@@ -270,7 +274,12 @@ function mineByTopic(applications: readonly Merged<SyncApplication>[]) {
 /** How many recommendations the list shows above the filters. */
 const RECOMMENDED_ON_LIST = 6
 
-const CATALOG_TABLES = ['topics', 'applications', 'overlay', 'rejected'] as const
+/**
+ * What each of the catalog's reads follows: a page of applications (20,000 in a
+ * company's first sync) reads the user's applications again, not every topic.
+ */
+const TOPIC_TABLES = ['topics', 'overlay', 'rejected'] as const
+const MINE_TABLES = ['applications', 'overlay', 'rejected'] as const
 
 /** How many of the newest topics the first screen reads before the whole table. */
 const FIRST_SCREEN = 36
@@ -282,12 +291,15 @@ const FIRST_SCREEN = 36
  */
 function useTopicCatalog(userId: string): (Catalog & { complete: boolean }) | undefined {
   const engine = useSyncEngine()
-  const full = useSyncedCoalesced((db) => readCatalog(db, userId), CATALOG_TABLES, [userId], {
-    initial: lastCatalog.get(engine.db.name),
+  const topics = useSyncedCoalesced(readTopics, TOPIC_TABLES, [], {
+    initial: lastTopics.get(engine.db.name),
+  })
+  const mine = useSyncedCoalesced((db) => readMine(db, userId), MINE_TABLES, [userId], {
+    initial: lastMine.get(engine.db.name),
   })
   const first = useSynced(
     async (db) => {
-      if (lastCatalog.has(db.name)) return null
+      if (lastTopics.has(db.name)) return null
       const [topics, applications] = await Promise.all([
         readNewestTopics(db, FIRST_SCREEN),
         readApplicationsOfMentee(db, userId),
@@ -296,10 +308,16 @@ function useTopicCatalog(userId: string): (Catalog & { complete: boolean }) | un
     },
     [userId],
   )
-  // The same object while neither read changed: the list's memos (over every topic) hold.
+  // The same object while neither read changed, and the same topics while only the user's
+  // applications did: the list's memos over every topic hold.
   return useMemo(
-    () => (full ? { ...full, complete: true } : first ? { ...first, complete: false } : undefined),
-    [full, first],
+    () =>
+      topics && mine
+        ? { topics, mine, complete: true }
+        : first
+          ? { ...first, complete: false }
+          : undefined,
+    [topics, mine, first],
   )
 }
 
