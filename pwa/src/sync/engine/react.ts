@@ -93,6 +93,12 @@ function whenIdle(then: () => void): () => void {
 const COALESCE_MS = 400
 /** The same while a sync is writing pages: the main thread has the pages to parse too. */
 const COALESCE_SYNCING_MS = 1000
+/**
+ * While a sync writes pages, a read waits at least this many times as long as
+ * it took last time: a read of every topic takes 200-500 ms at company scale,
+ * and the pages' writes wait behind it (issue 14).
+ */
+const SYNCING_READ_SHARE = 6
 
 /**
  * `useSynced` for reads over whole tables (thousands of rows): runs again
@@ -128,6 +134,7 @@ export function useSyncedCoalesced<T>(
     let running = false
     let again = false
     let lastRun = Number.NEGATIVE_INFINITY
+    let lastTook = 0
     let timer: ReturnType<typeof setTimeout> | undefined
     let waiting = false
     let cancelTurn: (() => void) | undefined
@@ -142,12 +149,14 @@ export function useSyncedCoalesced<T>(
     // The first read does not count against the gap: the first page of a first sync shows at once.
     const run = (first = false) => {
       running = true
-      if (!first) lastRun = performance.now()
+      const started = performance.now()
+      if (!first) lastRun = started
       const freezes = engine.freezes
       read(db)
         .catch((error: unknown) => waitIfCutOff(engine, freezes, error))
         .then(
           (next) => {
+            lastTook = performance.now() - started
             if (!stopped) setValue(() => next)
           },
           (error: unknown) => {
@@ -168,7 +177,9 @@ export function useSyncedCoalesced<T>(
         again = true
         return
       }
-      const gap = engine.status.get().syncing ? Math.max(every, COALESCE_SYNCING_MS) : every
+      const gap = engine.status.get().syncing
+        ? Math.max(every, COALESCE_SYNCING_MS, lastTook * SYNCING_READ_SHARE)
+        : every
       const wait = Math.max(0, lastRun + gap - performance.now())
       waiting = true
       timer = setTimeout(() => {
