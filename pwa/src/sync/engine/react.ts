@@ -194,11 +194,20 @@ export function useSyncedCoalesced<T>(
       if (Object.keys(parts).some((part) => prefixes.some((p) => part.startsWith(p)))) schedule()
     }
     Dexie.on('storagemutated', onChange)
+    // Once the sync has ended, a read held back while it wrote waits no longer than usual.
+    const unwatch = engine.status.subscribe(() => {
+      if (timer === undefined || engine.status.get().syncing) return
+      clearTimeout(timer)
+      timer = undefined
+      waiting = false
+      schedule()
+    })
     turn(() => run(true))
     return () => {
       stopped = true
       if (timer !== undefined) clearTimeout(timer)
       cancelTurn?.()
+      unwatch()
       Dexie.on('storagemutated').unsubscribe(onChange)
     }
   }, [engine, recoveries, every, background, tables.join(), ...deps])
