@@ -1,7 +1,8 @@
-import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net'
+import type { Socket } from 'node:net'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../test/server.ts'
+import { startTcpProxy } from '../test/tcp-proxy.ts'
 
 // postgres.js 3.4.9: a connection whose backend is terminated while a query
 // runs keeps that query and the error PostgreSQL sent before closing (57P01,
@@ -96,44 +97,23 @@ function terminationMessage(): Buffer {
 }
 
 /**
- * A TCP proxy to the local PostgreSQL whose first connection is ended as if its
- * backend were terminated the moment the client sends something matching `when`.
+ * A TCP proxy to the test's PostgreSQL whose first connection is ended as if its
+ * backend were terminated the moment the client has sent something matching `when`.
  */
 async function terminatingProxy(when: RegExp) {
+  const target = new URL(server.databaseUrl as string)
   let terminations = 0
-  const sockets = new Set<Socket>()
-  const proxy: Server = createServer((client) => {
-    const upstream = connectTcp(5432, '127.0.0.1')
-    sockets.add(client).add(upstream)
-    const doomed = terminations === 0
-    let seen = ''
-    client.on('data', (data) => {
-      seen += data.toString('latin1')
-      if (doomed && terminations === 0 && when.test(seen)) {
-        terminations += 1
-        client.end(terminationMessage())
-        upstream.destroy()
-        return
-      }
-      upstream.write(data)
-    })
-    upstream.on('data', (data) => client.write(data))
-    const end = () => {
-      client.destroy()
+  const seen = new WeakMap<Socket, string>()
+  const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432), {
+    fromClient: (data, client, upstream) => {
+      const sent = (seen.get(client) ?? '') + data.toString('latin1')
+      seen.set(client, sent)
+      if (terminations > 0 || !when.test(sent)) return false
+      terminations += 1
+      client.end(terminationMessage())
       upstream.destroy()
-    }
-    client.on('close', end).on('error', end)
-    upstream.on('close', end).on('error', end)
-  })
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-  const address = proxy.address()
-  if (address === null || typeof address === 'string') throw new Error('The proxy has no port.')
-  return {
-    port: address.port,
-    terminated: () => terminations,
-    close: () => {
-      for (const socket of sockets) socket.destroy()
-      return new Promise<void>((resolve) => proxy.close(() => resolve()))
+      return true
     },
-  }
+  })
+  return { ...proxy, terminated: () => terminations }
 }

@@ -10,13 +10,25 @@ export type TcpProxy = {
   close: () => Promise<void>
 }
 
+export type TcpProxyOptions = {
+  /**
+   * Sees each chunk a client sends before it goes on to `host:port`; answering
+   * true keeps the chunk back (the hook has answered or ended the client).
+   */
+  fromClient?: (data: Buffer, client: Socket, upstream: Socket) => boolean
+}
+
 /**
  * A loopback TCP proxy to `host:port` that a test can cut: the database seen
  * through it disappears (every connection reset, new ones reset at once) and
  * comes back, as in a failover or a restart, without touching the real
  * server other test runs share.
  */
-export async function startTcpProxy(host: string, port: number): Promise<TcpProxy> {
+export async function startTcpProxy(
+  host: string,
+  port: number,
+  options: TcpProxyOptions = {},
+): Promise<TcpProxy> {
   const sockets = new Set<Socket>()
   let down = false
   const server = createServer((client) => {
@@ -32,7 +44,14 @@ export async function startTcpProxy(host: string, port: number): Promise<TcpProx
     }
     client.on('error', end).on('close', end)
     upstream.on('error', end).on('close', end)
-    client.pipe(upstream)
+    const { fromClient } = options
+    if (fromClient) {
+      client.on('data', (data) => {
+        if (!fromClient(data, client, upstream)) upstream.write(data)
+      })
+    } else {
+      client.pipe(upstream)
+    }
     upstream.pipe(client)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
