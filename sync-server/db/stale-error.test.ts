@@ -11,9 +11,11 @@ import { startTcpProxy } from '../test/tcp-proxy.ts'
 // session found the old error and failed the new query with it: one request
 // after every failover answered 503 although the database was back. The same
 // happened to a connection terminated while it loaded the array types, the
-// first thing a new connection does (upstream #1223). Our patch
-// (patches/postgres+3.4.9.patch, decision 0021) forgets them when the
-// connection closes.
+// first thing a new connection does (upstream #1223). And a statement sent
+// between a reset socket's 'error' and its 'close' stayed in the pipeline for
+// the next session, which took it for its own running query and hung. Our
+// patch (patches/postgres+3.4.9.patch, decision 0021) fails what the lost
+// session has not answered and forgets it when the connection closes.
 
 let server: TestServer
 
@@ -72,6 +74,49 @@ describe.skipIf(!process.env.DATABASE_URL)(
         expect(first).toBe(1)
       } finally {
         await sql.end({ timeout: 5 })
+        await proxy.close()
+      }
+    }, 60_000)
+
+    it('fails a statement sent between the socket’s error and its close, and serves the next one', async () => {
+      // A reset connection emits 'error' (the running query is rejected) and only later
+      // 'close'. A statement sent in between went after the rejected one and stayed in the
+      // connection's pipeline: the next session took it for its own running query, answered
+      // it with another statement's result or never, and the pool stopped using the connection.
+      const target = new URL(server.databaseUrl as string)
+      const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432))
+      const url = new URL(target)
+      url.host = `127.0.0.1:${proxy.port}`
+      const sql = postgres(url.toString(), { max: 1, onnotice: () => {} })
+      const settled = (query: Promise<unknown>) =>
+        Promise.race([
+          query.then(
+            () => 'answered',
+            () => 'rejected',
+          ),
+          new Promise((resolve) => setTimeout(resolve, 10_000, 'still waiting after 10 s')),
+        ])
+      try {
+        await sql`SELECT 1`
+        const sleeping = sql`SELECT pg_sleep(30)`.execute()
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        proxy.cut()
+        await sleeping.catch(() => {})
+        // The socket has errored; it closes a moment later.
+        const late = sql`SELECT 2 AS two`.execute()
+        expect(await settled(late)).toBe('rejected')
+        proxy.restore()
+        const after = await Promise.race([
+          (async () => {
+            const rows = []
+            for (let i = 3; i < 6; i++) rows.push((await sql`SELECT ${i}::int AS n`)[0]?.n)
+            return rows
+          })(),
+          new Promise((resolve) => setTimeout(resolve, 10_000, 'still waiting after 10 s')),
+        ])
+        expect(after).toEqual([3, 4, 5])
+      } finally {
+        await sql.end({ timeout: 1 })
         await proxy.close()
       }
     }, 60_000)
