@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       STATIC_DIR: 'dist',
       SHUTDOWN_DRAIN_MS: 3000,
       SHUTDOWN_TIMEOUT_MS: 10_000,
+      DATABASE_ANSWER_TIMEOUT_MS: 15_000,
     })
     expect(config.DATABASE_URL).toBeUndefined()
   })
@@ -24,6 +25,7 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(8080)
     expect(config.SEED).toBe(false)
     expect(config.ADMIN_USERNAMES).toEqual(['ada', 'grace'])
+    expect(loadConfig({ DATABASE_ANSWER_TIMEOUT_MS: '0' }).DATABASE_ANSWER_TIMEOUT_MS).toBe(0)
   })
 
   test('treats empty variables as unset', () => {
@@ -40,6 +42,8 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
     [{ SHUTDOWN_DRAIN_MS: '10000' }, 'SHUTDOWN_DRAIN_MS'],
     [{ SHUTDOWN_TIMEOUT_MS: '0' }, 'SHUTDOWN_TIMEOUT_MS'],
+    [{ DATABASE_ANSWER_TIMEOUT_MS: '-1' }, 'DATABASE_ANSWER_TIMEOUT_MS'],
+    [{ DATABASE_ANSWER_TIMEOUT_MS: '2.5' }, 'DATABASE_ANSWER_TIMEOUT_MS'],
   ])('stops with a message naming the bad variable: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(
       new RegExp(`^Invalid environment configuration:\\n  ${name}: `),

@@ -27,6 +27,15 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.default(10),
+  /**
+   * A database connection that sent something and heard nothing back for this long is given
+   * up (a failover that left the old server silent); its requests answer 503. 0: never.
+   */
+  DATABASE_ANSWER_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .default(15_000),
   DATA_DIR: z.string().min(1).default('.data'),
   /** Default: true in development and test, false in production. */
   SEED: booleanish.optional(),

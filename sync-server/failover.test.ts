@@ -17,6 +17,8 @@ import { startTcpProxy, type TcpProxy } from './test/tcp-proxy.ts'
 // separate database to lose.
 const adminUrl = process.env.DATABASE_URL
 const CLIENTS = 30
+/** The server's DATABASE_ANSWER_TIMEOUT_MS here: short, for a test (15 s by default). */
+const ANSWER_TIMEOUT_MS = 2000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -40,6 +42,7 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
     server = await startServerProcess(built.entry, {
       DATABASE_URL: through.toString(),
       DATABASE_POOL_SIZE: '10',
+      DATABASE_ANSWER_TIMEOUT_MS: String(ANSWER_TIMEOUT_MS),
     })
     admin = postgres(database.url, { max: 1, onnotice: () => {} })
     clients = await Promise.all(
@@ -147,6 +150,45 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
     expect(result.bad, server.output()).toEqual([])
     expect(result.statuses.get(503) ?? 0).toBeGreaterThan(0)
     printFigure('API back after a 1.5 s outage', recovery, 'ms', '≤ 2000 ms')
+    await expectAllKept(result.acknowledged)
+  }, 120_000)
+
+  it('answers 503 while the database is silent and is back once a new one answers, with nothing lost', async () => {
+    // A failover that moves the database's address: the old server stops answering without
+    // closing anything. Each connection of the server gives up after ANSWER_TIMEOUT_MS.
+    let stop = false
+    const activity: LoadActivity = new Map()
+    const load = runLoad(clients, () => stop, activity)
+    await sleep(300)
+    proxy.silence()
+    const started = Date.now()
+    const during = await (clients[1] as Client).get('/api/notifications')
+    const waited = Date.now() - started
+    expect(during.status, during.text).toBe(503)
+    expect(during.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(during.body.detail).toMatch(/database/)
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(503)
+    proxy.restore()
+    const recovery = await timeToRecover(clients[0] as Client)
+    await sleep(300)
+    stop = true
+    const result = await loadEnded(load, activity, 30_000, whyStuck)
+
+    expect(server.child.exitCode, server.output()).toBeNull()
+    expect(result.bad, server.output()).toEqual([])
+    expect(result.statuses.get(503) ?? 0).toBeGreaterThan(0)
+    printFigure(
+      'A request while the database is silent: 503 after',
+      waited,
+      'ms',
+      `≤ ${ANSWER_TIMEOUT_MS + 5000} ms: the answer timeout, then a connect's`,
+    )
+    printFigure(
+      'API back after the silent database was replaced',
+      recovery,
+      'ms',
+      '≤ 5000 ms: connects begun while it was silent time out first',
+    )
     await expectAllKept(result.acknowledged)
   }, 120_000)
 })

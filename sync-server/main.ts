@@ -25,8 +25,9 @@ const db = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATA_DIR,
   poolSize: config.DATABASE_POOL_SIZE,
+  answerTimeoutMs: config.DATABASE_ANSWER_TIMEOUT_MS,
 })
-const applied = await migrate(db.sql)
+const applied = await db.untimed(migrate)
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
 if (config.SEED && (await seedIfEmpty(db.sql)))
   console.log('Loaded the demo data into the empty database.')

@@ -13,6 +13,11 @@ export type Database = {
   /** Where it runs, for the start-up log: never includes a password. */
   description: string
   close: () => Promise<void>
+  /**
+   * Runs `work` on a connection of its own without the answer timeout, for
+   * migrations: one may run longer than any request should wait.
+   */
+  untimed: <T>(work: (sql: Sql) => Promise<T>) => Promise<T>
 }
 
 type OpenOptions = {
@@ -20,6 +25,11 @@ type OpenOptions = {
   /** Directory for embedded data; `memory://` keeps it in memory. */
   dataDir: string
   poolSize: number
+  /**
+   * How long a connection that sent something may hear nothing back before it
+   * is given up (PostgreSQL only); 0 or unset: no limit.
+   */
+  answerTimeoutMs?: number
 }
 
 const quietNotices = { onnotice: () => {} }
@@ -41,8 +51,8 @@ function reconnectDelaySeconds(failures: number): number {
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const sql = postgres(options.databaseUrl, {
-      max: options.poolSize,
+    const databaseUrl = options.databaseUrl
+    const common = {
       // A database that does not answer a connect within 5 s is treated as down (503), not
       // waited on for the driver's default 30 s while requests pile up.
       connect_timeout: 5,
@@ -51,12 +61,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // within half a second instead; ten connections retrying that often cost the server nothing.
       backoff: reconnectDelaySeconds,
       ...quietNotices,
+    }
+    const sql = postgres(databaseUrl, {
+      ...common,
+      max: options.poolSize,
+      // A failover can leave the old server silent instead of closed: a statement sent there
+      // would wait until TCP gives up (~15 min). Give such a connection up instead (the request
+      // answers 503) and open a new one. The LISTEN connection is timed the same way. An option
+      // of our patch of postgres.js (decision 0021).
+      ...({ answer_timeout: (options.answerTimeoutMs ?? 0) / 1000 || null } as object),
     })
-    const url = new URL(options.databaseUrl)
+    const url = new URL(databaseUrl)
     return {
       sql,
       description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: () => sql.end({ timeout: 5 }),
+      untimed: async (work) => {
+        const own = postgres(databaseUrl, { ...common, max: 1 })
+        try {
+          return await work(own)
+        } finally {
+          await own.end({ timeout: 5 })
+        }
+      },
     }
   }
   const inMemory = options.dataDir.startsWith('memory://')
@@ -90,6 +117,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     sql,
     description: inMemory ? 'embedded PGlite (in memory)' : `embedded PGlite in ${options.dataDir}`,
+    // In this process, on a loopback socket, never timed: it cannot go silent as a remote one can.
+    untimed: (work) => work(sql),
     close: async () => {
       await sql.end({ timeout: 5 })
       await server.stop()

@@ -5,7 +5,14 @@ export type TcpProxy = {
   port: number
   /** Cuts every connection and refuses new ones, as a database that went away. */
   cut: () => void
-  /** Lets connections through again. */
+  /**
+   * Silences the database instead, as a failover that moves its address does: the
+   * server side of every connection ends (its sessions and locks go), but the app's
+   * side stays open and hears nothing more, ever; new connections are accepted and
+   * never answered. Nothing is reset, so only a timeout can tell.
+   */
+  silence: () => void
+  /** Lets new connections through again (silenced ones stay silent). */
   restore: () => void
   close: () => Promise<void>
 }
@@ -30,17 +37,33 @@ export async function startTcpProxy(
   options: TcpProxyOptions = {},
 ): Promise<TcpProxy> {
   const sockets = new Set<Socket>()
+  /** Each open client connection and its connection to the database. */
+  const pairs = new Map<Socket, Socket>()
+  /** Connections that were silenced: open, never answered, drained of what they send. */
+  const silent = new Set<Socket>()
   let down = false
+  let silenced = false
+  const hush = (client: Socket) => {
+    silent.add(client)
+    client.removeAllListeners('data')
+    client.unpipe()
+    client.on('data', () => {})
+    client.on('error', () => silent.delete(client)).on('close', () => silent.delete(client))
+  }
   const server = createServer((client) => {
     if (down) return void client.resetAndDestroy()
+    if (silenced) return void hush(client)
     const upstream = connect(port, host)
     sockets.add(client)
     sockets.add(upstream)
+    pairs.set(client, upstream)
     const end = () => {
+      if (silent.has(client)) return
       client.destroy()
       upstream.destroy()
       sockets.delete(client)
       sockets.delete(upstream)
+      pairs.delete(client)
     }
     client.on('error', end).on('close', end)
     upstream.on('error', end).on('close', end)
@@ -61,13 +84,25 @@ export async function startTcpProxy(
       down = true
       for (const socket of sockets) socket.resetAndDestroy()
       sockets.clear()
+      pairs.clear()
+    },
+    silence: () => {
+      silenced = true
+      for (const [client, upstream] of pairs) {
+        upstream.unpipe(client)
+        hush(client)
+        upstream.destroy()
+      }
+      pairs.clear()
+      sockets.clear()
     },
     restore: () => {
       down = false
+      silenced = false
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
+        for (const socket of [...sockets, ...silent]) socket.destroy()
         server.close(() => resolve())
       }),
   }
