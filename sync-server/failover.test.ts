@@ -181,7 +181,7 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
       'A request while the database is silent: 503 after',
       waited,
       'ms',
-      `≤ ${ANSWER_TIMEOUT_MS + 5000} ms: the answer timeout, then a connect's`,
+      `about ${ANSWER_TIMEOUT_MS} ms, ${ANSWER_TIMEOUT_MS + 5000} ms at most: the answer timeout, then one connect's`,
     )
     printFigure(
       'API back after the silent database was replaced',

@@ -42,8 +42,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a database that goes silent (Postgre
   afterAll(() => proxy?.close())
 
   /** The server's pool through the proxy, with a short answer timeout. */
-  const open = () =>
-    openDatabase({ databaseUrl: url, dataDir: '', poolSize: 2, answerTimeoutMs: TIMEOUT_MS })
+  const open = (poolSize = 2) =>
+    openDatabase({ databaseUrl: url, dataDir: '', poolSize, answerTimeoutMs: TIMEOUT_MS })
 
   it('gives up a statement nobody answers, and reconnects once a database answers again', async () => {
     const db = await open()
@@ -54,6 +54,28 @@ describe.skipIf(!process.env.DATABASE_URL)('a database that goes silent (Postgre
       expect(await within(10_000, db.sql`SELECT 2`)).toBe('failed ETIMEDOUT')
       proxy.restore()
       expect(await within(10_000, db.sql`SELECT 3`)).toBe('answered')
+    } finally {
+      proxy.restore()
+      await db.close()
+    }
+  }, 60_000)
+
+  it('fails every query waiting for a connection that could not be opened, after one try', async () => {
+    const db = await open(1)
+    try {
+      expect(await within(10_000, db.sql`SELECT 1`)).toBe('answered')
+      proxy.silence()
+      expect(await within(10_000, db.sql`SELECT 2`)).toBe('failed ETIMEDOUT')
+      // One of these opens a connection, which is never answered; the others wait for it.
+      // Each used to get a connect of its own when the one before had timed out, one after
+      // another: 5 s each here, longer for a query further back.
+      const tries = proxy.accepted()
+      const waiting = [1, 2, 3, 4].map((n) => within(30_000, db.sql`SELECT ${n}::int`))
+      const outcomes = await Promise.all(waiting)
+      expect(outcomes.every((outcome) => outcome.startsWith('failed'))).toBe(true)
+      expect(proxy.accepted() - tries).toBe(1)
+      proxy.restore()
+      expect(await within(10_000, db.sql`SELECT 5`)).toBe('answered')
     } finally {
       proxy.restore()
       await db.close()

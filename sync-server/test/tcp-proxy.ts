@@ -14,6 +14,8 @@ export type TcpProxy = {
   silence: () => void
   /** Lets new connections through again (silenced ones stay silent). */
   restore: () => void
+  /** How many connections the proxy has accepted so far. */
+  accepted: () => number
   close: () => Promise<void>
 }
 
@@ -43,6 +45,7 @@ export async function startTcpProxy(
   const silent = new Set<Socket>()
   let down = false
   let silenced = false
+  let accepted = 0
   const hush = (client: Socket) => {
     silent.add(client)
     client.removeAllListeners('data')
@@ -51,6 +54,7 @@ export async function startTcpProxy(
     client.on('error', () => silent.delete(client)).on('close', () => silent.delete(client))
   }
   const server = createServer((client) => {
+    accepted += 1
     if (down) return void client.resetAndDestroy()
     if (silenced) return void hush(client)
     const upstream = connect(port, host)
@@ -100,6 +104,7 @@ export async function startTcpProxy(
       down = false
       silenced = false
     },
+    accepted: () => accepted,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of [...sockets, ...silent]) socket.destroy()
