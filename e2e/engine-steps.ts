@@ -58,17 +58,42 @@ export const CLICK_BUTTON = `(name) => {
 export const SHOWS_TEXT = `(text) => document.body.innerText.includes(text)`
 
 /** The service worker controls this page (the app shell is cached for offline). */
-export const SERVICE_WORKER_READY = `async () => {
+/**
+ * Where the page's service worker stands, without waiting: "activated" once it
+ * can serve the app offline; else what it is doing ("no registration" before
+ * the page registers it, after its load event; "installing" while it caches
+ * the app; "redundant" when its install failed).
+ */
+const SERVICE_WORKER_STATE = `async () => {
   if (!('serviceWorker' in navigator)) return 'unsupported'
-  const registration = await navigator.serviceWorker.ready
-  const worker = registration.active
-  if (!worker) return 'none'
-  // ready answers once a worker is active, which may still be activating.
-  if (worker.state === 'activating') {
-    await new Promise((resolve) => worker.addEventListener('statechange', resolve, { once: true }))
-  }
-  return worker.state
+  const registration = await navigator.serviceWorker.getRegistration()
+  if (!registration) return 'no registration'
+  const worker = registration.active || registration.waiting || registration.installing
+  return worker ? worker.state : 'no worker'
 }`
+
+/**
+ * Waits until the page's service worker is activated. A single wait on
+ * navigator.serviceWorker.ready timed out (30 s) once in WebKit under the
+ * whole suite's load while the worker cached the app; this looks every 200 ms
+ * for longer and says where the worker stood if it never got there.
+ */
+export async function waitForServiceWorker(page: EnginePage, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let state = 'not asked'
+  for (;;) {
+    try {
+      state = await page.run<string>(SERVICE_WORKER_STATE)
+    } catch (error) {
+      state = `not answered: ${error instanceof Error ? error.message : String(error)}`
+    }
+    if (state === 'activated') return
+    if (Date.now() > deadline) {
+      throw new Error(`The service worker was not activated in ${timeoutMs / 1000} s: ${state}.`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
 
 /** Reports a stall the way the watchdog does; answers the HTTP status. */
 export const REPORT_STALL = `async (engine) => {

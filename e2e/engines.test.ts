@@ -10,11 +10,11 @@ import {
   MARK_BUTTON,
   MARK_FIELD,
   REPORT_STALL,
-  SERVICE_WORKER_READY,
   SHELL_UP,
   SHOWS_TEXT,
   SIGN_IN,
   SYNC_STATUS,
+  waitForServiceWorker,
   waitInPage,
 } from './engine-steps.ts'
 import {
@@ -132,11 +132,11 @@ describe.each<EngineName>(ENGINES)('in %s', (engine) => {
       "You haven't created any topics yet",
     ])
 
-    expect(await page.run<string>(SERVICE_WORKER_READY)).toBe('activated')
+    await waitForServiceWorker(page)
     expect(await page.run<number>(REPORT_STALL, engine === 'firefox' ? 'gecko' : 'webkit')).toBe(
       202,
     )
-  })
+  }, 180_000)
 })
 
 describe.each<EngineName>(ENGINES)('in %s, without a network', (engine) => {
@@ -162,7 +162,7 @@ describe.each<EngineName>(ENGINES)('in %s, without a network', (engine) => {
     await waitInPage(page, 'the application', `(l) => (${LABELLED_TEXT})(l).includes('Accept')`, [
       row,
     ])
-    expect(await page.run<string>(SERVICE_WORKER_READY)).toBe('activated')
+    await waitForServiceWorker(page)
     await waitInPage(
       page,
       'the service worker in control',
@@ -198,7 +198,7 @@ describe.each<EngineName>(ENGINES)('in %s, without a network', (engine) => {
       60_000,
     )
     expect(await statusSeenByMentee()).toBe('accepted')
-  })
+  }, 180_000)
 })
 
 describe.each<EngineName>(ENGINES)('in %s, dark', (engine) => {
