@@ -57,7 +57,6 @@ export const CLICK_BUTTON = `(name) => {
 /** The page shows `text` somewhere. */
 export const SHOWS_TEXT = `(text) => document.body.innerText.includes(text)`
 
-/** The service worker controls this page (the app shell is cached for offline). */
 /**
  * Where the page's service worker stands, without waiting: "activated" once it
  * can serve the app offline; else what it is doing ("no registration" before

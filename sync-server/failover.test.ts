@@ -1,7 +1,7 @@
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { printFigure } from './test/figure.ts'
-import { type LoadActivity, loadEnded, runLoad } from './test/load.ts'
+import { type LoadActivity, type LoadResult, loadEnded, runLoad } from './test/load.ts'
 import { Client } from './test/server.ts'
 import {
   buildServer,
@@ -100,10 +100,34 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
     expect(rows.every((row) => row.count === 1)).toBe(true)
   }
 
-  it('survives every connection being terminated 5 times under load of 30 clients', async () => {
+  /** Starts the 30 clients' load; `end()` stops it and answers what it saw, once it has ended. */
+  function startLoad(): { end: () => Promise<LoadResult> } {
     let stop = false
     const activity: LoadActivity = new Map()
     const load = runLoad(clients, () => stop, activity)
+    return {
+      end: () => {
+        stop = true
+        return loadEnded(load, activity, 30_000, whyStuck)
+      },
+    }
+  }
+
+  /** A request while the database is away: 503 problem+json that says so, with Retry-After. */
+  function expectUnavailable(res: Awaited<ReturnType<Client['get']>>): void {
+    expect(res.status, res.text).toBe(503)
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(res.body.detail).toMatch(/database/)
+  }
+
+  /** The process is still up and every answer kept the contract (2xx, or 503 with Retry-After). */
+  function expectSurvived(result: LoadResult): void {
+    expect(server.child.exitCode, server.output()).toBeNull()
+    expect(result.bad, server.output()).toEqual([])
+  }
+
+  it('survives every connection being terminated 5 times under load of 30 clients', async () => {
+    const load = startLoad()
     let terminated = 0
     for (let round = 0; round < 5; round++) {
       await sleep(400)
@@ -114,40 +138,31 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
     }
     const recovery = await timeToRecover(clients[0] as Client)
     await sleep(300)
-    stop = true
-    const result = await loadEnded(load, activity, 30_000, whyStuck)
+    const result = await load.end()
 
     expect(terminated).toBeGreaterThanOrEqual(5)
-    expect(server.child.exitCode, server.output()).toBeNull()
-    expect(result.bad, server.output()).toEqual([])
+    expectSurvived(result)
     expect(result.statuses.get(201) ?? 0).toBeGreaterThan(CLIENTS)
     printFigure('API back after the 5th termination', recovery, 'ms', '≤ 2000 ms')
     await expectAllKept(result.acknowledged)
   }, 120_000)
 
   it('answers 503 while the database is unreachable and is back once it is, with nothing lost', async () => {
-    let stop = false
-    const activity: LoadActivity = new Map()
-    const load = runLoad(clients, () => stop, activity)
+    const load = startLoad()
     await sleep(300)
     proxy.cut()
     const health = await fetch(`${server.url}/healthz`)
     expect(health.status).toBe(503)
     expect(health.headers.get('content-type')).toContain('application/problem+json')
-    const during = await (clients[1] as Client).get('/api/notifications')
-    expect(during.status).toBe(503)
-    expect(during.headers.get('retry-after')).toMatch(/^\d+$/)
-    expect(during.body.detail).toMatch(/database/)
+    expectUnavailable(await (clients[1] as Client).get('/api/notifications'))
     await sleep(1500)
     proxy.restore()
     const recovery = await timeToRecover(clients[0] as Client)
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
     await sleep(300)
-    stop = true
-    const result = await loadEnded(load, activity, 30_000, whyStuck)
+    const result = await load.end()
 
-    expect(server.child.exitCode, server.output()).toBeNull()
-    expect(result.bad, server.output()).toEqual([])
+    expectSurvived(result)
     expect(result.statuses.get(503) ?? 0).toBeGreaterThan(0)
     printFigure('API back after a 1.5 s outage', recovery, 'ms', '≤ 2000 ms')
     await expectAllKept(result.acknowledged)
@@ -156,26 +171,20 @@ describe.skipIf(!adminUrl)('the server while it loses its database', () => {
   it('answers 503 while the database is silent and is back once a new one answers, with nothing lost', async () => {
     // A failover that moves the database's address: the old server stops answering without
     // closing anything. Each connection of the server gives up after ANSWER_TIMEOUT_MS.
-    let stop = false
-    const activity: LoadActivity = new Map()
-    const load = runLoad(clients, () => stop, activity)
+    const load = startLoad()
     await sleep(300)
     proxy.silence()
     const started = Date.now()
     const during = await (clients[1] as Client).get('/api/notifications')
     const waited = Date.now() - started
-    expect(during.status, during.text).toBe(503)
-    expect(during.headers.get('retry-after')).toMatch(/^\d+$/)
-    expect(during.body.detail).toMatch(/database/)
+    expectUnavailable(during)
     expect((await fetch(`${server.url}/healthz`)).status).toBe(503)
     proxy.restore()
     const recovery = await timeToRecover(clients[0] as Client)
     await sleep(300)
-    stop = true
-    const result = await loadEnded(load, activity, 30_000, whyStuck)
+    const result = await load.end()
 
-    expect(server.child.exitCode, server.output()).toBeNull()
-    expect(result.bad, server.output()).toEqual([])
+    expectSurvived(result)
     expect(result.statuses.get(503) ?? 0).toBeGreaterThan(0)
     printFigure(
       'A request while the database is silent: 503 after',
