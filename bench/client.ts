@@ -22,6 +22,7 @@ import {
   pullRequests,
   scriptBytes,
   scrollDown,
+  snapshotShown,
   syncEnd,
   within,
 } from './client-page.ts'
@@ -360,7 +361,9 @@ async function searchKeys(page: Page): Promise<Figure[] | 'not built'> {
 async function coldStarts(context: BrowserContext, offline: boolean): Promise<ColdStarts> {
   const deadline = performance.now() + LIMITS.coldBudget * 1000
   const cards: Figure[] = []
+  const appCards: Figure[] = []
   const paints: Figure[] = []
+  let snapshots = 0
   await context.setOffline(offline)
   try {
     for (let i = 0; i < COLD_RUNS && performance.now() < deadline; i++) {
@@ -368,6 +371,8 @@ async function coldStarts(context: BrowserContext, offline: boolean): Promise<Co
       try {
         await page.goto('/topics', { waitUntil: 'commit' })
         cards.push(await firstCard(page, LIMITS.coldStart))
+        appCards.push(await firstCard(page, LIMITS.coldStart, true))
+        if (await snapshotShown(page)) snapshots += 1
         const fcp = await within(10, firstContentfulPaint(page))
         paints.push(fcp)
       } finally {
@@ -377,7 +382,13 @@ async function coldStarts(context: BrowserContext, offline: boolean): Promise<Co
   } finally {
     await context.setOffline(false)
   }
-  return { card: median(cards), fcp: median(paints), runs: cards.length }
+  return {
+    card: median(cards),
+    appCard: median(appCards),
+    fcp: median(paints),
+    runs: cards.length,
+    snapshots,
+  }
 }
 
 /** A 360 px phone with 4× CPU throttling: first card of a first sync, then filter changes. */

@@ -59,9 +59,14 @@ function isExpectedConsoleError(text: string): boolean {
   return /net::ERR_INTERNET_DISCONNECTED|Failed to load resource: net::ERR_/.test(text)
 }
 
-/** Waits until the signed-in shell (the main navigation) has rendered. */
+/**
+ * Waits until the signed-in shell (the main navigation) has rendered and a
+ * return visit's snapshot of the screen (decision 0050) is down, so that what
+ * a test reads next is the app's own screen.
+ */
 export async function waitForShell(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 20_000 })
+  await page.locator('#snapshot').waitFor({ state: 'detached', timeout: 20_000 })
 }
 
 /**

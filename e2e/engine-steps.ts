@@ -35,19 +35,26 @@ export const SIGN_IN = `async (username) => {
   return res.status
 }`
 
-/** The main navigation has rendered: the signed-in shell is up. */
-export const SHELL_UP = `() => !!document.querySelector('nav[aria-label="Main"]')`
+/**
+ * The app's main navigation has rendered and a return visit's snapshot of the
+ * screen (decision 0050) is down: the signed-in shell is up. Every step below
+ * reads the app's own elements, never the snapshot's (`#snapshot`).
+ */
+export const SHELL_UP = `() => !!document.querySelector('#root nav[aria-label="Main"]') && !document.getElementById('snapshot')`
+
+/** Elements matching `selector` in `scope`, the snapshot's left out. */
+const ALL = `(selector, scope = document) => [...scope.querySelectorAll(selector)].filter((e) => !e.closest('#snapshot'))`
 
 /** Text of the topic card whose text includes `subject` ('' when there is none yet). */
 export const CARD_TEXT = `(subject) => {
-  const card = [...document.querySelectorAll('[data-testid="topic-card"]')]
+  const card = (${ALL})('[data-testid="topic-card"]')
     .find((c) => c.textContent.includes(subject))
   return card ? card.textContent : ''
 }`
 
 /** Clicks the button named `name` (its aria-label or text); answers whether there was one. */
 export const CLICK_BUTTON = `(name) => {
-  const button = [...document.querySelectorAll('button')].find(
+  const button = (${ALL})('button').find(
     (b) => (b.getAttribute('aria-label') || b.textContent.trim()) === name && !b.disabled,
   )
   if (button) button.click()
@@ -55,7 +62,7 @@ export const CLICK_BUTTON = `(name) => {
 }`
 
 /** The page shows `text` somewhere. */
-export const SHOWS_TEXT = `(text) => document.body.innerText.includes(text)`
+export const SHOWS_TEXT = `(text) => [...document.body.children].some((e) => e.id !== 'snapshot' && e.innerText.includes(text))`
 
 /**
  * Where the page's service worker stands, without waiting: "activated" once it
@@ -127,9 +134,10 @@ const NAME_OF = `(el) => {
  */
 export const MARK_BUTTON = `(name, within, prefix) => {
   const nameOf = ${NAME_OF}
-  const scope = within ? [...document.querySelectorAll('[aria-label]')].find((e) => e.getAttribute('aria-label') === within) : document
+  const all = ${ALL}
+  const scope = within ? all('[aria-label]').find((e) => e.getAttribute('aria-label') === within) : document
   if (!scope) return ''
-  const button = [...scope.querySelectorAll('button, [role="option"]')].find((b) => {
+  const button = all('button, [role="option"]', scope).find((b) => {
     const n = nameOf(b)
     return (prefix ? n.startsWith(name) : n === name) && !b.disabled && b.getAttribute('aria-disabled') !== 'true'
   })
@@ -142,7 +150,7 @@ export const MARK_BUTTON = `(name, within, prefix) => {
 /** Marks the text field labelled `label` (its <label>, aria-labelledby or aria-label) for a real click; '' if none. */
 export const MARK_FIELD = `(label) => {
   const nameOf = ${NAME_OF}
-  const field = [...document.querySelectorAll('input, textarea, [contenteditable="true"]')].find((f) => {
+  const field = (${ALL})('input, textarea, [contenteditable="true"]').find((f) => {
     if (f.labels && [...f.labels].some((l) => l.textContent.trim() === label)) return true
     return nameOf(f) === label
   })
@@ -154,13 +162,13 @@ export const MARK_FIELD = `(label) => {
 
 /** The text of the element labelled `label` ('' when there is none). */
 export const LABELLED_TEXT = `(label) => {
-  const el = [...document.querySelectorAll('[aria-label]')].find((e) => e.getAttribute('aria-label') === label)
+  const el = (${ALL})('[aria-label]').find((e) => e.getAttribute('aria-label') === label)
   return el ? el.textContent : ''
 }`
 
 /** The sync status the bar shows ("All changes saved", "1 change waiting to sync", …), or ''. */
 export const SYNC_STATUS = `() => {
-  const button = [...document.querySelectorAll('button[aria-label^="Sync status: "]')][0]
+  const button = (${ALL})('button[aria-label^="Sync status: "]')[0]
   return button ? button.getAttribute('aria-label').slice('Sync status: '.length) : ''
 }`
 

@@ -5,6 +5,7 @@ import { registerServiceWorker } from './app/register-sw.ts'
 import { preloadScreenFor } from './app/router.tsx'
 import { captureInstallPrompt } from './features/install/install-prompt.ts'
 import { storedUser } from './lib/session.tsx'
+import { releaseSnapshot } from './lib/snapshot.ts'
 import './index.css'
 
 captureInstallPrompt()
@@ -15,6 +16,8 @@ if (lastUser) preloadScreenFor(lastUser)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+// boot.js may have put up this screen's last look: down once the app's own has its data.
+releaseSnapshot()
 createRoot(root).render(
   <StrictMode>
     <App />

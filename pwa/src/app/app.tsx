@@ -9,7 +9,8 @@ import { Button } from '../components/ui/button.tsx'
 import { MessageCard } from '../components/ui/page.tsx'
 import { PageSpinner } from '../components/ui/spinner.tsx'
 import { UpdatePrompt } from '../features/update/update-prompt.tsx'
-import { SessionProvider, useSession, useSignedIn } from '../lib/session.tsx'
+import { SessionProvider, storedUser, useSession, useSignedIn } from '../lib/session.tsx'
+import { keepSnapshots } from '../lib/snapshot.ts'
 import { isAwaited } from '../lib/use-change.ts'
 import { useCurrentUser } from '../lib/use-current-user.ts'
 import { SyncProvider } from '../sync/engine/react.ts'
@@ -77,7 +78,11 @@ function Shell() {
 
 function SignedInApp() {
   const { engine } = useSignedIn()
-  const admin = canAdminister(useCurrentUser())
+  const me = useCurrentUser()
+  const admin = canAdminister(me)
+
+  // The screens' last looks, for the next start on this device (decision 0050).
+  useEffect(() => keepSnapshots(me.id, () => storedUser()?.id === me.id), [me.id])
 
   // A change the server refused after the screen stopped waiting for it: say so (spec
   // section 8: preferences in their own words, a notification's mark-read not at all).

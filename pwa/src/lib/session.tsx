@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import type { User } from '../../../shared/user.ts'
 import { SyncEngine } from '../sync/engine/engine.ts'
 import { BROWSER_HTTP, request } from './http.ts'
+import { forgetStoredSnapshots } from './snapshot.ts'
 
 /**
  * Who is signed in. The server's answer to GET /api/auth/session decides; the
@@ -64,8 +65,10 @@ export function storedUser(): User | null {
   }
 }
 
+/** Signed out: nothing of the last person's is kept to start with (their screens' copies too). */
 export function forgetStoredUser(): void {
   localStorage.removeItem(STORED_USER_KEY)
+  forgetStoredSnapshots()
 }
 
 export function SessionProvider(props: {
@@ -88,6 +91,8 @@ export function SessionProvider(props: {
     void checkSession().then((result) => {
       if (cancelled) return
       if (result.kind === 'user') {
+        // Someone else signed in on this device: the last person's screen copies go.
+        if (storedUser()?.id !== result.user.id) forgetStoredSnapshots()
         localStorage.setItem(STORED_USER_KEY, JSON.stringify(result.user))
         props.onUser?.(result.user)
       }

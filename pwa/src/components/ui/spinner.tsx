@@ -36,6 +36,8 @@ export function PageSpinner(props: { text?: string; className?: string }) {
         props.className,
       )}
       role="status"
+      // The app's screen is not there yet: a return visit's snapshot stays up (lib/snapshot.ts).
+      data-page-loading=""
     >
       <Spinner
         className="size-8 text-brand-600 dark:text-brand-400"
