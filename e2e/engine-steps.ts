@@ -78,6 +78,13 @@ const SERVICE_WORKER_STATE = `async () => {
   return worker ? worker.state : 'no worker'
 }`
 
+/** How many files each of the page's caches holds ("workbox-precache-v2-…: 41"), for a stuck install. */
+const CACHED_SO_FAR = `async () => {
+  const names = await caches.keys()
+  const counts = await Promise.all(names.map(async (n) => n + ': ' + (await (await caches.open(n)).keys()).length))
+  return counts.join(', ') || 'no cache'
+}`
+
 /**
  * Waits until the page's service worker is activated. A single wait on
  * navigator.serviceWorker.ready timed out (30 s) once in WebKit under the
@@ -95,7 +102,10 @@ export async function waitForServiceWorker(page: EnginePage, timeoutMs = 90_000)
     }
     if (state === 'activated') return
     if (Date.now() > deadline) {
-      throw new Error(`The service worker was not activated in ${timeoutMs / 1000} s: ${state}.`)
+      const cached = await page.run<string>(CACHED_SO_FAR).catch((e: unknown) => String(e))
+      throw new Error(
+        `The service worker was not activated in ${timeoutMs / 1000} s: ${state}; cached so far: ${cached}.`,
+      )
     }
     await new Promise((r) => setTimeout(r, 200))
   }
