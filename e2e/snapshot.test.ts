@@ -119,6 +119,10 @@ describe('the screen as last seen, on a return visit', () => {
     const row = cover.locator('[role="list"] > div').first()
     expect(await row.evaluate((el) => (el as HTMLElement).style.transform)).toMatch(/^translateY\(/)
     expect(await cover.locator('[data-snapshot-style]').count()).toBe(0)
+    // Of the moment, not of the screen: the toasts' region (always in the app) is left out.
+    expect(await page.locator('#root section[aria-label^="Notifications"]').count()).toBe(1)
+    expect(await cover.locator('section[aria-label^="Notifications"]').count()).toBe(0)
+    expect(await cover.locator('[id]').count()).toBe(0)
     // A tap on a card's link does nothing: the copy is a picture.
     await cover.getByText(topic.subject).first().click({ force: true })
     await still.waitForTimeout(300)

@@ -109,13 +109,16 @@ function appScreenReady(root: Element): boolean {
  * viewport, and a start is at the top), a menu open, or a form on the screen
  * (its typed values are not in the HTML). Style attributes are moved to
  * `data-snapshot-style` (the CSP refuses them in markup; boot.js sets them
- * through the CSSOM), ids are dropped (they stay the app's own), and a
+ * through the CSSOM), ids are dropped (they stay the app's own), what is
+ * marked `data-no-snapshot` (toasts, the update prompt) is left out, and a
  * search field keeps its words.
  */
 export function screenCopy(root: Element, scrollY: number): string | null {
   if (!appScreenReady(root) || scrollY !== 0) return null
   if (root.querySelector('form, [aria-expanded="true"], dialog[open]')) return null
   const copy = root.cloneNode(true) as Element
+  // Toasts and the update prompt belong to the moment, not to the screen.
+  for (const el of copy.querySelectorAll('[data-no-snapshot]')) el.remove()
   const fields = root.querySelectorAll<HTMLInputElement>('input[type="search"]')
   copy.querySelectorAll('input[type="search"]').forEach((field, i) => {
     const value = fields[i]?.value

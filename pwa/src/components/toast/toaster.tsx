@@ -116,6 +116,8 @@ export function Toaster() {
   return (
     <section
       aria-label={`Notifications (${TOAST_HOTKEY})`}
+      // Of the moment: a return visit's copy of the screen leaves it out (lib/snapshot.ts).
+      data-no-snapshot=""
       data-edge={placement.edge}
       className={cn(
         'pointer-events-none fixed inset-x-0 z-[100] flex justify-center px-4 sm:justify-end',

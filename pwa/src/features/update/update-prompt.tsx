@@ -30,6 +30,8 @@ export function UpdatePrompt(props: { status?: StatusStore | undefined; onReload
   return (
     <section
       aria-label="App update"
+      // Of the moment: a return visit's copy of the screen leaves it out (lib/snapshot.ts).
+      data-no-snapshot=""
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[90] flex justify-center p-4 sm:justify-start"
     >
       <div
