@@ -280,7 +280,10 @@ describe('the topic detail', () => {
     await screenshotWidths(page, 'topic-start-dialog')
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     await dialogClosed(confirm)
-    expect(await startButton.evaluate((e) => e === document.activeElement)).toBe(true)
+    // Focus goes back to the button as the dialog unmounts, which may be a frame after it left.
+    await expect
+      .poll(() => startButton.evaluate((e) => e === document.activeElement), { timeout: 2_000 })
+      .toBe(true)
     expect(await page.getByRole('link', { name: 'Edit Topic' }).count()).toBe(1)
     await startButton.click()
     confirm = await openedDialog(page, 'Start this topic?')
