@@ -18,7 +18,7 @@ export const MAX_SNAPSHOTS = 6
 /** A screen bigger than this is not kept (a copy is read synchronously at every start). */
 export const MAX_SNAPSHOT_CHARS = 400_000
 /** How long the copy may stand when the app's screen does not come (an error, a slow open). */
-export const MAX_SHOWN_MS = 2_000
+const MAX_SHOWN_MS = 2_000
 /** A screen is copied once nothing has changed in it for this long. */
 const SETTLE_MS = 1_000
 
@@ -113,7 +113,7 @@ function appScreenReady(root: Element): boolean {
  * marked `data-no-snapshot` (toasts, the update prompt) is left out, and a
  * search field keeps its words.
  */
-export function screenCopy(root: Element, scrollY: number): string | null {
+function screenCopy(root: Element, scrollY: number): string | null {
   if (!appScreenReady(root) || scrollY !== 0) return null
   if (root.querySelector('form, [aria-expanded="true"], dialog[open]')) return null
   const copy = root.cloneNode(true) as Element
