@@ -90,115 +90,138 @@ async function typeInto(page: EnginePage, label: string, text: string): Promise<
   await page.type(text)
 }
 
+/**
+ * The options of a test that waits for the service worker. WebKitGTK sometimes
+ * leaves a worker "installing" with not one file of its precache fetched
+ * ("cached so far: no cache"), for as long as the test runs: seen four times
+ * in the sessions of 2026-11-27 and 28, mostly in runs of all the browser
+ * tests. A stuck install cannot be given up from the page (unregister()
+ * waits behind it), so in WebKit the test runs once more, in a new session;
+ * it must then pass whole.
+ */
+function serviceWorkerTest(engine: EngineName) {
+  return { timeout: 180_000, retry: engine === 'webkit' ? 1 : 0 }
+}
+
 describe.each<EngineName>(ENGINES)('in %s', (engine) => {
-  it('signs in, lists, applies, keeps it over a reload, loads the dashboard', async () => {
-    const subject = uniqueName(`Engines ${engine}`)
-    await approvedTopicFor(uniqueName('engines-mentor'), subject)
-    const page = await open(engine)
-    const base = baseUrl()
+  it(
+    'signs in, lists, applies, keeps it over a reload, loads the dashboard',
+    serviceWorkerTest(engine),
+    async () => {
+      const subject = uniqueName(`Engines ${engine}`)
+      await approvedTopicFor(uniqueName('engines-mentor'), subject)
+      const page = await open(engine)
+      const base = baseUrl()
 
-    await page.goto(`${base}/`)
-    expect(await page.run<number>(SIGN_IN, uniqueName(`engines-${engine}`))).toBe(200)
-    await page.goto(`${base}/topics`)
-    await waitInPage(page, 'the signed-in shell', SHELL_UP)
-    await waitInPage(
-      page,
-      'the topic card with Apply',
-      `(s) => (${CARD_TEXT})(s).includes('Apply')`,
-      [subject],
-    )
-    expect(await page.run<boolean>(CLICK_BUTTON, `Apply to ${subject}`)).toBe(true)
-    await waitInPage(page, 'the success toast', SHOWS_TEXT, ['Application submitted successfully'])
-    await waitInPage(
-      page,
-      'Application Pending on the card',
-      `(s) => (${CARD_TEXT})(s).includes('Application Pending')`,
-      [subject],
-    )
+      await page.goto(`${base}/`)
+      expect(await page.run<number>(SIGN_IN, uniqueName(`engines-${engine}`))).toBe(200)
+      await page.goto(`${base}/topics`)
+      await waitInPage(page, 'the signed-in shell', SHELL_UP)
+      await waitInPage(
+        page,
+        'the topic card with Apply',
+        `(s) => (${CARD_TEXT})(s).includes('Apply')`,
+        [subject],
+      )
+      expect(await page.run<boolean>(CLICK_BUTTON, `Apply to ${subject}`)).toBe(true)
+      await waitInPage(page, 'the success toast', SHOWS_TEXT, [
+        'Application submitted successfully',
+      ])
+      await waitInPage(
+        page,
+        'Application Pending on the card',
+        `(s) => (${CARD_TEXT})(s).includes('Application Pending')`,
+        [subject],
+      )
 
-    // A full reload: what shows comes from IndexedDB and the next pull, not from memory.
-    await page.goto(`${base}/topics`)
-    await waitInPage(
-      page,
-      'Application Pending after a reload',
-      `(s) => (${CARD_TEXT})(s).includes('Application Pending')`,
-      [subject],
-    )
-    expect(await page.run<string>(CARD_TEXT, subject)).not.toContain(`Apply to`)
+      // A full reload: what shows comes from IndexedDB and the next pull, not from memory.
+      await page.goto(`${base}/topics`)
+      await waitInPage(
+        page,
+        'Application Pending after a reload',
+        `(s) => (${CARD_TEXT})(s).includes('Application Pending')`,
+        [subject],
+      )
+      expect(await page.run<string>(CARD_TEXT, subject)).not.toContain(`Apply to`)
 
-    // The dashboard's "Topics I Mentor" finishes loading (the WebKit wedge left it spinning).
-    await page.goto(`${base}/dashboard`)
-    await waitInPage(page, 'Topics I Mentor loaded', SHOWS_TEXT, [
-      "You haven't created any topics yet",
-    ])
+      // The dashboard's "Topics I Mentor" finishes loading (the WebKit wedge left it spinning).
+      await page.goto(`${base}/dashboard`)
+      await waitInPage(page, 'Topics I Mentor loaded', SHOWS_TEXT, [
+        "You haven't created any topics yet",
+      ])
 
-    await waitForServiceWorker(page)
-    expect(await page.run<number>(REPORT_STALL, engine === 'firefox' ? 'gecko' : 'webkit')).toBe(
-      202,
-    )
-  }, 180_000)
+      await waitForServiceWorker(page)
+      expect(await page.run<number>(REPORT_STALL, engine === 'firefox' ? 'gecko' : 'webkit')).toBe(
+        202,
+      )
+    },
+  )
 })
 
 describe.each<EngineName>(ENGINES)('in %s, without a network', (engine) => {
-  it('reloads offline, accepts on the device, and sends it once the network is back', async () => {
-    const proxy = new SwitchableProxy(new URL(baseUrl()))
-    proxies.push(proxy)
-    const base = await proxy.start()
-    const mentorName = uniqueName(`engines-${engine}-mentor`)
-    const menteeName = uniqueName(`engines-${engine}-mentee`)
-    const topicId = await approvedTopicFor(mentorName, uniqueName(`Offline ${engine}`))
-    const mentee = await apiAs(menteeName)
-    await mentee.post(`/api/topics/${topicId}/apply`, {})
-    const statusSeenByMentee = async () =>
-      (await mentee.get<{ topicId: string; status: string }[]>('/api/my-applications')).find(
-        (a) => a.topicId === topicId,
-      )?.status
-    const row = `Application from ${menteeName}`
+  it(
+    'reloads offline, accepts on the device, and sends it once the network is back',
+    serviceWorkerTest(engine),
+    async () => {
+      const proxy = new SwitchableProxy(new URL(baseUrl()))
+      proxies.push(proxy)
+      const base = await proxy.start()
+      const mentorName = uniqueName(`engines-${engine}-mentor`)
+      const menteeName = uniqueName(`engines-${engine}-mentee`)
+      const topicId = await approvedTopicFor(mentorName, uniqueName(`Offline ${engine}`))
+      const mentee = await apiAs(menteeName)
+      await mentee.post(`/api/topics/${topicId}/apply`, {})
+      const statusSeenByMentee = async () =>
+        (await mentee.get<{ topicId: string; status: string }[]>('/api/my-applications')).find(
+          (a) => a.topicId === topicId,
+        )?.status
+      const row = `Application from ${menteeName}`
 
-    const page = await open(engine)
-    await page.goto(`${base}/`)
-    expect(await page.run<number>(SIGN_IN, mentorName)).toBe(200)
-    await page.goto(`${base}/dashboard`)
-    await waitInPage(page, 'the application', `(l) => (${LABELLED_TEXT})(l).includes('Accept')`, [
-      row,
-    ])
-    await waitForServiceWorker(page)
-    await waitInPage(
-      page,
-      'the service worker in control',
-      `() => !!navigator.serviceWorker.controller`,
-    )
-    await waitInPage(page, 'everything saved', `() => (${SYNC_STATUS})() === 'All changes saved'`)
+      const page = await open(engine)
+      await page.goto(`${base}/`)
+      expect(await page.run<number>(SIGN_IN, mentorName)).toBe(200)
+      await page.goto(`${base}/dashboard`)
+      await waitInPage(page, 'the application', `(l) => (${LABELLED_TEXT})(l).includes('Accept')`, [
+        row,
+      ])
+      await waitForServiceWorker(page)
+      await waitInPage(
+        page,
+        'the service worker in control',
+        `() => !!navigator.serviceWorker.controller`,
+      )
+      await waitInPage(page, 'everything saved', `() => (${SYNC_STATUS})() === 'All changes saved'`)
 
-    proxy.goDown()
-    // A full reload with no network: the shell from the service worker, the data from IndexedDB.
-    await page.goto(`${base}/dashboard`)
-    await click(page, 'Accept', { within: row })
-    await waitInPage(
-      page,
-      'the acceptance waiting on the device',
-      `(l) => (${LABELLED_TEXT})(l).includes('Awaiting confirmation')`,
-      [row],
-    )
-    // The status counts the change a moment after the card shows it (it follows the outbox), and
-    // may say Offline first: the change was tried at once and found no network.
-    await waitInPage(
-      page,
-      'the change counted as waiting',
-      `() => /1 (change )?waiting to sync/.test((${SYNC_STATUS})())`,
-    )
-    expect(await statusSeenByMentee()).toBe('pending')
+      proxy.goDown()
+      // A full reload with no network: the shell from the service worker, the data from IndexedDB.
+      await page.goto(`${base}/dashboard`)
+      await click(page, 'Accept', { within: row })
+      await waitInPage(
+        page,
+        'the acceptance waiting on the device',
+        `(l) => (${LABELLED_TEXT})(l).includes('Awaiting confirmation')`,
+        [row],
+      )
+      // The status counts the change a moment after the card shows it (it follows the outbox), and
+      // may say Offline first: the change was tried at once and found no network.
+      await waitInPage(
+        page,
+        'the change counted as waiting',
+        `() => /1 (change )?waiting to sync/.test((${SYNC_STATUS})())`,
+      )
+      expect(await statusSeenByMentee()).toBe('pending')
 
-    proxy.goUp()
-    await waitInPage(
-      page,
-      'the acceptance saved',
-      `(l) => { const t = (${LABELLED_TEXT})(l); return t.includes('Accepted') && !t.includes('Awaiting confirmation') }`,
-      [row],
-      60_000,
-    )
-    expect(await statusSeenByMentee()).toBe('accepted')
-  }, 180_000)
+      proxy.goUp()
+      await waitInPage(
+        page,
+        'the acceptance saved',
+        `(l) => { const t = (${LABELLED_TEXT})(l); return t.includes('Accepted') && !t.includes('Awaiting confirmation') }`,
+        [row],
+        60_000,
+      )
+      expect(await statusSeenByMentee()).toBe('accepted')
+    },
+  )
 })
 
 describe.each<EngineName>(ENGINES)('in %s, dark', (engine) => {
