@@ -54,10 +54,16 @@ async function checkDialog(page: Page, openerName: string, title: string, field:
   }
   await page.keyboard.press('Escape')
   await dialogClosed(dialog)
+  // Focus goes back as the dialog unmounts, which may be a frame after it left the DOM.
+  const back = () => opener.evaluate((e) => e === document.activeElement)
+  await expect
+    .poll(back, { timeout: 2_000 })
+    .toBe(true)
+    .catch(() => {})
   // Named in the message: what has focus instead, should it be elsewhere.
   const after = await focused(page)
   expect(
-    await opener.evaluate((e) => e === document.activeElement),
+    await back(),
     `${title}: focus on ${after.tag} "${after.label.slice(0, 40)}" after closing`,
   ).toBe(true)
 }

@@ -115,6 +115,8 @@ function appScreenReady(root: Element): boolean {
  */
 function screenCopy(root: Element, scrollY: number): string | null {
   if (!appScreenReady(root) || scrollY !== 0) return null
+  // A dialog is open (its library makes the app's root inert): not a settled screen.
+  if (root.closest('[inert]') || document.querySelector('[role="dialog"]')) return null
   if (root.querySelector('form, [aria-expanded="true"], dialog[open]')) return null
   const copy = root.cloneNode(true) as Element
   // Toasts and the update prompt belong to the moment, not to the screen.
