@@ -6,6 +6,7 @@ import {
   type ReactNode,
   useContext,
   useEffect,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react'
@@ -13,6 +14,7 @@ import type { SyncTable } from '../../../../shared/sync.ts'
 import type { Mutations } from '../mutators/mutations.ts'
 import type { RowTable, SyncDb } from './db.ts'
 import type { SyncEngine } from './engine.ts'
+import { shareEqual } from './share.ts'
 import type { SyncStatus } from './status.ts'
 import { useStallCheck, waitIfCutOff } from './use-stall-check.ts'
 import { readPreferences, readRejected, readRow, readTable } from './view.ts'
@@ -55,7 +57,9 @@ export function useMutations(): Mutations {
 /**
  * Any read of the user's database, live: `read` runs again whenever what it
  * read changes. `deps` are the values `read` uses besides the database.
- * Undefined while the first read runs.
+ * Undefined while the first read runs. An answer keeps the objects of the
+ * one before wherever they are deep-equal (`shareEqual`), so what did not
+ * change is not drawn again, and an answer equal to the last is no render.
  */
 export function useSynced<T>(
   read: (db: SyncDb) => Promise<T>,
@@ -64,9 +68,17 @@ export function useSynced<T>(
   const engine = useSyncEngine()
   // After the watchdog reopened IndexedDB, queries stuck on the old connection start again.
   const recoveries = useSyncExternalStore(engine.recoveries.subscribe, engine.recoveries.get)
+  // What the last read answered: the next answer keeps its unchanged parts (shareEqual).
+  const last = useRef<T | undefined>(undefined)
   const value = useLiveQuery(() => {
     const freezes = engine.freezes
-    return read(engine.db).catch((error: unknown) => waitIfCutOff(engine, freezes, error))
+    return read(engine.db)
+      .then((next) => {
+        const shared = shareEqual(last.current, next)
+        last.current = shared
+        return shared
+      })
+      .catch((error: unknown) => waitIfCutOff(engine, freezes, error))
   }, [engine, recoveries, ...deps])
   useStallCheck(engine, value === undefined)
   return value
