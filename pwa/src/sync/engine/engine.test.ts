@@ -76,6 +76,56 @@ describe('a first sync', () => {
     )
   })
 
+  it("lets the screens read its first page before the second page's transaction", async () => {
+    const mentor = await server.signIn(unique('first-page-mentor'))
+    for (let i = 0; i < 3; i++) await approvedTopic(admin, mentor)
+    const { engine, network } = createEngine(server, mentor)
+    // Pages of two rows, each answered at once (fetched beforehand): the second page is in
+    // before the first one is written, as on a fast network.
+    const pages = new Map<string | null, string>()
+    for (let cursor: string | null = null; ; ) {
+      const url = new URL(`${server.url}/api/sync/pull`)
+      url.searchParams.set('limit', '2')
+      if (cursor !== null) url.searchParams.set('cursor', cursor)
+      const text = await (await fetch(url, { headers: { cookie: mentor.cookie ?? '' } })).text()
+      pages.set(cursor, text)
+      const page = JSON.parse(text) as { hasMore: boolean; cursor: string }
+      if (!page.hasMore) break
+      cursor = page.cursor
+    }
+    let answered = 0
+    network.intercept = async (sent) => {
+      if (sent.path !== '/api/sync/pull') return undefined
+      const text = pages.get(new URLSearchParams(sent.query).get('cursor'))
+      if (text === undefined) throw new Error(`No page for ${sent.query}`)
+      answered += 1
+      return new Response(text, { headers: { 'content-type': 'application/json' } })
+    }
+    // What a screen does when a write commits: it reads again on the next turn of the event
+    // loop (useSyncedCoalesced schedules its read as a timer).
+    let firstRead: Promise<number> | undefined
+    const onCommit = (parts: Record<string, unknown>) => {
+      // The first page's commit: the first to touch the topics once a page has come (the
+      // database's creation touches every table before the first pull is asked for).
+      const touched = Object.keys(parts).some((k) =>
+        k.startsWith(`idb://${engine.db.name}/topics/`),
+      )
+      if (firstRead || answered === 0 || !touched) return
+      firstRead = new Promise((resolve, reject) =>
+        setTimeout(() => readTable(engine.db, 'topics').then((t) => resolve(t.length), reject), 0),
+      )
+    }
+    Dexie.on('storagemutated', onCommit)
+    try {
+      expect(await engine.start()).toMatchObject({ outcome: 'synced' })
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(onCommit)
+    }
+    // The first page's two topics, not those of the pages after it.
+    expect(await firstRead).toBe(2)
+    expect((await readTable(engine.db, 'topics')).length).toBeGreaterThan(2)
+  })
+
   it('reads no held versions in its pages (one pass sends each row once); a later pull does', async () => {
     const mentor = await server.signIn(unique('unheld-mentor'))
     for (let i = 0; i < 3; i++) await approvedTopic(admin, mentor)

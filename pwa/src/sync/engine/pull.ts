@@ -116,6 +116,15 @@ export function readAhead(ask: (cursor: string | undefined) => Promise<Answer>) 
   }
 }
 
+/**
+ * One turn of the event loop: the reads a commit set off (the screens' live
+ * queries, scheduled as timers when it completed) ask IndexedDB before the
+ * next write transaction does, so they are not queued behind it.
+ */
+function screensFirst(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
 /** The cursor of the page after `answer`'s, if it says there is one. Checked in full later. */
 function nextCursorOf(answer: Answer): string | null {
   if (answer.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return null
@@ -295,6 +304,9 @@ export async function pullToEnd(
       stats.pages += 1
       if (last) return { ...stats, cursor: page.cursor }
       cursor = page.cursor
+      // The first page of a sync from nothing is what a new device's screens are waiting for:
+      // they read it before the next page's transaction, which IndexedDB would run first.
+      if (clear) await screensFirst()
     }
   } finally {
     ahead.close()
