@@ -137,17 +137,14 @@ function nextCursorOf(answer: Answer): string | null {
  * first, then changes (a held row with a higher version stays). `clear`
  * drops every synced row first: a reset, or a pull from the beginning.
  * `unheld`: none of the page's rows can be held, so their held versions are
- * not read (see pullToEnd). Answers once the writes are asked for, with
- * `written` for their end: what the transaction asks next runs after them
- * (IndexedDB runs a transaction's requests in order) without a round trip
- * of its own in between.
+ * not read (see pullToEnd).
  */
 async function applyPage(
   db: SyncDb,
   page: PullResponse,
   clear: boolean,
   unheld: boolean,
-): Promise<{ changed: number; removed: number; written: Promise<unknown> }> {
+): Promise<{ changed: number; removed: number }> {
   let changed = 0
   let removed = 0
   const writes: Promise<unknown>[] = []
@@ -198,7 +195,8 @@ async function applyPage(
   // Asked for with the rows, not after them: one round trip for the page's writes. (The
   // transaction commits all of them or none.)
   writes.push(db.meta.put({ key: META.cursor, value: page.cursor }))
-  return { changed, removed, written: Promise.all(writes) }
+  await Promise.all(writes)
+  return { changed, removed }
 }
 
 /**
@@ -287,22 +285,19 @@ export async function pullToEnd(
           start,
         ])
         if (plan && stood) {
-          // Throwing aborts the transaction: the page's writes are undone (and fail, as asked).
-          if (!startsAsPlanned(stood, plan)) {
-            moved.written.catch(() => {})
-            throw new NotAsPlanned('The device stood elsewhere.')
-          }
+          // Throwing aborts the transaction: the page's writes are undone.
+          if (!startsAsPlanned(stood, plan)) throw new NotAsPlanned('The device stood elsewhere.')
           applied = stood.applied
         }
         stats.changed += moved.changed
         stats.removed += moved.removed
-        // The last page's own writes and reads go with the page's writes: they run after them.
-        const [, , waiting] = await Promise.all([
-          moved.written,
-          last ? ctx.db.meta.put({ key: META.lastSyncedAt, value: ctx.now() }) : undefined,
-          last ? dropCaughtUp(ctx.db, applied, ctx.now()) : 0,
-        ])
-        if (last) stats.waiting = waiting
+        if (last) {
+          const [, waiting] = await Promise.all([
+            ctx.db.meta.put({ key: META.lastSyncedAt, value: ctx.now() }),
+            dropCaughtUp(ctx.db, applied, ctx.now()),
+          ])
+          stats.waiting = waiting
+        }
       })
       if (clear) fromNothing = true
       ctx.run.progress()
