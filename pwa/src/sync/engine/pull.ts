@@ -117,9 +117,9 @@ export function readAhead(ask: (cursor: string | undefined) => Promise<Answer>) 
 }
 
 /**
- * One turn of the event loop: the reads a commit set off (the screens' live
- * queries, scheduled as timers when it completed) ask IndexedDB before the
- * next write transaction does, so they are not queued behind it.
+ * One turn of the event loop: the reads a commit set off as timers (the
+ * screens' coalesced reads, useSyncedCoalesced) ask IndexedDB before the next
+ * write transaction does, so they are not queued behind it.
  */
 function screensFirst(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0))
