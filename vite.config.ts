@@ -60,6 +60,10 @@ const config: UserConfig = {
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
     ],
   },
+  // The worker that writes a first sync's pages (pwa/src/sync/engine/pull-worker.ts) is a module
+  // worker: every browser the app supports has them, and one that has not reports an error, on
+  // which the pull writes its pages itself.
+  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -186,6 +186,42 @@ export async function longTasksUntil(
   return { count: before.length, ms: before.reduce((a, task) => a + task.d, 0) }
 }
 
+/**
+ * The pull requests of a page and of its workers (a first sync's pages after
+ * the first are fetched by the page writer's worker, whose requests are not in
+ * the page's resource timing), as the browser reports them to Playwright,
+ * in ms since the page's navigation. Call before the navigation; the answer
+ * lists the requests finished so far.
+ */
+export function watchPullRequests(page: Page): () => Promise<PullTiming[]> {
+  const finished: Promise<PullTiming & { at: number }>[] = []
+  page.on('requestfinished', (request) => {
+    if (!request.url().includes('/api/sync/pull')) return
+    const timing = request.timing()
+    finished.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()])
+        const body = response ? await response.body().catch(() => null) : null
+        const decoded = body ? body.byteLength : 0
+        return {
+          at: timing.startTime,
+          start: 0,
+          end: timing.responseEnd,
+          transfer: sizes.responseBodySize + sizes.responseHeadersSize,
+          encoded: sizes.responseBodySize,
+          decoded,
+        }
+      })(),
+    )
+  })
+  return async () => {
+    const origin = await page.evaluate<number>('performance.timeOrigin')
+    return (await Promise.all(finished))
+      .map(({ at, end, ...rest }) => ({ ...rest, start: at - origin, end: at - origin + end }))
+      .sort((a, b) => a.start - b.start)
+  }
+}
+
 export type Floor = { ms: number; pages: number; encodings: string[]; requests: PullTiming[] }
 
 /**

@@ -19,11 +19,11 @@ import {
   listChanged,
   longTasksUntil,
   type Missing,
-  pullRequests,
   scriptBytes,
   scrollDown,
   snapshotShown,
   syncEnd,
+  watchPullRequests,
   within,
 } from './client-page.ts'
 import {
@@ -248,11 +248,12 @@ async function firstSync(
   syncLimit: number,
 ): Promise<FirstSync> {
   const t0 = performance.now()
+  const pullRequests = watchPullRequests(page)
   await page.goto('/topics', { waitUntil: 'commit' })
   const card = await firstCard(page, cardLimit)
   const left = Math.max(1, Math.round(syncLimit - (performance.now() - t0) / 1000))
   const end = await syncEnd(page, userId, left)
-  const pulls = await within(30, pullRequests(page))
+  const pulls = await within(30, pullRequests())
   const tasks = isMissing(end) ? end : await within(30, longTasksUntil(page, end.end))
   return {
     firstCard: card,

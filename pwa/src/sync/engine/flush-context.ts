@@ -1,5 +1,6 @@
 import { type Answer, type HttpOptions, request } from '../../lib/http.ts'
 import type { RejectedRow, SyncDb } from './db.ts'
+import type { PageWriterFactory } from './page-writer.ts'
 import { NeedsSignIn, RetryLater, type Run } from './run.ts'
 
 /** What one flush works with. */
@@ -18,6 +19,8 @@ export type FlushContext = {
   onRejected: (row: RejectedRow) => void
   /** Batch and page sizes, smaller after a request ran out of time (kept across flushes). */
   sizes: Sizes
+  /** Writes a first sync's pages after the first off the main thread (page-writer.ts); null: none. */
+  pageWriter: PageWriterFactory | null
 }
 
 export type Sizes = { push: number; pull: number }

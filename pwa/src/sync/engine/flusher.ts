@@ -5,7 +5,8 @@ import { META, type OutboxRow, type RejectedRow, type SyncDb, setMeta } from './
 import type { FlushContext, Sizes } from './flush-context.ts'
 import { readFlushStart } from './flush-start.ts'
 import type { ResolvedOptions } from './options.ts'
-import { NotAsPlanned, type PullStats, pullPath, pullToEnd } from './pull.ts'
+import { pullPath } from './page.ts'
+import { NotAsPlanned, type PullStats, pullToEnd } from './pull.ts'
 import { type EarlyPush, pushBody, pushOutbox } from './push.ts'
 import { Abandoned, NeedsSignIn, RetryLater, Run } from './run.ts'
 import type { StatusStore } from './status.ts'
@@ -360,6 +361,7 @@ export class Flusher {
       identityChecked: false,
       onRejected: this.host.onRejected,
       sizes: this.sizes,
+      pageWriter: options.pageWriter,
     }
   }
 

@@ -13,6 +13,7 @@ import {
 } from './environment.ts'
 import { defaultLock, type SyncLock } from './lock.ts'
 import type { PageLifecycle } from './page-lifecycle.ts'
+import { browserPageWriter, type PageWriterFactory } from './page-writer.ts'
 
 /** Everything environment-specific is injectable; the defaults are the browser's. */
 export type SyncEngineOptions = {
@@ -44,6 +45,12 @@ export type SyncEngineOptions = {
   backoff?: BackoffOptions
   /** Ask for a new database's first pull page while it is created (true by default). */
   prefetchFirstPage?: boolean
+  /**
+   * Writes a first sync's pages after the first off the main thread
+   * (page-writer.ts): a dedicated worker by default where there are workers;
+   * null for none (the pull writes every page itself).
+   */
+  pageWriter?: PageWriterFactory | null
 }
 
 export type ResolvedOptions = Required<
@@ -66,5 +73,6 @@ export function resolveOptions(options: SyncEngineOptions): ResolvedOptions {
     watchdogMs: options.watchdogMs ?? 90_000,
     backoff: options.backoff ?? DEFAULT_BACKOFF,
     prefetchFirstPage: options.prefetchFirstPage ?? true,
+    pageWriter: options.pageWriter === undefined ? browserPageWriter() : options.pageWriter,
   }
 }

@@ -1,15 +1,11 @@
-import {
-  PULL_LIMIT_DEFAULT,
-  type PullResponse,
-  pullResponseSchema,
-  SYNC_KEY,
-  SYNC_TABLES,
-} from '../../../../shared/sync.ts'
+import { pullResponseSchema } from '../../../../shared/sync.ts'
 import { type Answer, detailOf, NoAnswer } from '../../lib/http.ts'
 import { dropCaughtUp } from './catch-up.ts'
-import { getMeta, META, SYNCED_TABLES, type SyncDb } from './db.ts'
+import { getMeta, META } from './db.ts'
 import { call, checkIdentity, type FlushContext, shrink } from './flush-context.ts'
 import { askFlushStart, startsAsPlanned } from './flush-start.ts'
+import { applyPage, pullPath, READ_AHEAD, readAhead } from './page.ts'
+import type { PageWriter, PageWriterFactory } from './page-writer.ts'
 import { NeedsSignIn, RetryLater } from './run.ts'
 
 /** The smallest page asked for after timeouts. */
@@ -24,6 +20,8 @@ export type PullStats = {
   waiting: number
   /** Where the pull ended: the stored cursor. */
   cursor: string | undefined
+  /** Of `pages`, those the page writer wrote (a first sync's, page-writer.ts). */
+  byWriter: number
 }
 
 /**
@@ -35,87 +33,6 @@ export class NotAsPlanned extends Error {
   override readonly name = 'NotAsPlanned'
 }
 
-/** The path of one pull page from `cursor` (undefined: from the beginning), in pages of `limit`. */
-export function pullPath(cursor: string | undefined, limit: number): string {
-  const params = new URLSearchParams()
-  if (cursor !== undefined) params.set('cursor', cursor)
-  if (limit < PULL_LIMIT_DEFAULT) params.set('limit', String(limit))
-  const query = params.toString() === '' ? '' : `?${params}`
-  return `/api/sync/pull${query}`
-}
-
-/**
- * How many pull pages may be asked for beyond the one being written. A first
- * sync at company scale has dozens: the server answers the next ones while
- * the device checks and writes this one.
- */
-export const READ_AHEAD = 3
-
-type Asked = {
-  cursor: string | undefined
-  answer: Promise<Answer>
-  /** The answer, once it has come. */
-  came?: Answer
-  /** Whether the page after it has been asked for. */
-  followed?: boolean
-}
-
-/**
- * The pull's pages in order, each asked for as soon as the page before it has
- * named its cursor (before that page is checked or written), at most
- * READ_AHEAD beyond the one taken. `take(cursor)` answers the page from
- * `cursor`: the one asked ahead, or a new request if the chain went elsewhere.
- */
-export function readAhead(ask: (cursor: string | undefined) => Promise<Answer>) {
-  let queue: Asked[] = []
-  let tail: Asked | undefined
-  let open = true
-  const add = (cursor: string | undefined, answer: Promise<Answer>) => {
-    const asked: Asked = { cursor, answer }
-    // A failure is seen when its page is taken; never unhandled if an earlier page fails first.
-    answer.then(
-      (came) => {
-        asked.came = came
-        follow()
-      },
-      () => {},
-    )
-    queue.push(asked)
-    tail = asked
-  }
-  const follow = () => {
-    if (!open || !tail?.came || tail.followed || queue.length >= READ_AHEAD) return
-    tail.followed = true
-    const next = nextCursorOf(tail.came)
-    if (next !== null) add(next, ask(next))
-  }
-  const drop = () => {
-    queue = []
-    tail = undefined
-  }
-  return {
-    /** An answer already asked for (a poke's, or a new database's first page). */
-    seed: add,
-    take(cursor: string | undefined): Promise<Answer> {
-      const next = queue[0]
-      if (!next || next.cursor !== cursor) {
-        drop()
-        add(cursor, ask(cursor))
-      }
-      const taken = queue.shift() as Asked
-      follow()
-      return taken.answer
-    },
-    /** Forgets the pages asked ahead (a timeout, a restart): the next take asks again. */
-    drop,
-    /** No more asking: the pull ended, or failed. */
-    close() {
-      open = false
-      drop()
-    },
-  }
-}
-
 /**
  * One turn of the event loop: the reads a commit set off as timers (the
  * screens' coalesced reads, useSyncedCoalesced) ask IndexedDB before the next
@@ -125,78 +42,64 @@ function screensFirst(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
-/** The cursor of the page after `answer`'s, if it says there is one. Checked in full later. */
-function nextCursorOf(answer: Answer): string | null {
-  if (answer.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return null
-  const { hasMore, cursor } = answer.body as { hasMore?: unknown; cursor?: unknown }
-  return hasMore === true && typeof cursor === 'string' ? cursor : null
+/** A page writer given the pages after a first page (page-writer.ts), as the pull drives it. */
+type Handed = {
+  /** The first page is written: the writer may write its own. */
+  go(): void
+  stop(): void
+  /** Its last page written, or where it stopped (its earlier pages stay written). */
+  ended: Promise<{ last: true; cursor: string } | { last: false; reason: string }>
 }
 
 /**
- * Applies one page in one transaction, the cursor with the rows: removals
- * first, then changes (a held row with a higher version stays). `clear`
- * drops every synced row first: a reset, or a pull from the beginning.
- * `unheld`: none of the page's rows can be held, so their held versions are
- * not read (see pullToEnd).
+ * Starts a page writer on the pages from `cursor` (it asks for them at once,
+ * and writes once told `go`), counting what it writes into `stats`. Undefined
+ * when none starts.
  */
-async function applyPage(
-  db: SyncDb,
-  page: PullResponse,
-  clear: boolean,
-  unheld: boolean,
-): Promise<{ changed: number; removed: number }> {
-  let changed = 0
-  let removed = 0
-  const writes: Promise<unknown>[] = []
-  // Asked for together and before the page's writes, which IndexedDB runs after them (a
-  // transaction runs its requests in order): one round trip, not one per table.
-  if (clear) for (const table of SYNCED_TABLES) writes.push(db.table(table).clear())
-  // Every table at once: the held versions read together, then the writes together. A
-  // follow-up pull brings a few rows in several tables, and each IndexedDB request is a
-  // round trip that the screens wait for (issue 20).
-  const tables = SYNC_TABLES.map((table) => {
-    const rows = page.changes[table] as ({ version: number } & Record<string, unknown>)[]
-    return { table, rows, keys: rows.map((r) => String(r[SYNC_KEY[table]])) }
+function handOff(
+  ctx: FlushContext,
+  factory: PageWriterFactory,
+  cursor: string,
+  stats: PullStats,
+): Handed | undefined {
+  let settle: (end: Awaited<Handed['ended']>) => void = () => {}
+  const ended = new Promise<Awaited<Handed['ended']>>((resolve) => {
+    settle = resolve
   })
-  const held: (({ version: number } | undefined)[] | undefined)[] =
-    clear || unheld
-      ? []
-      : await Promise.all(
-          tables.map(({ table, keys }) =>
-            keys.length === 0
-              ? []
-              : (db.table(table).bulkGet(keys) as Promise<({ version: number } | undefined)[]>),
-          ),
-        )
-  for (const [i, { table, rows }] of tables.entries()) {
-    const ids = page.removed[table]
-    if (ids.length > 0) {
-      writes.push(db.table(table).bulkDelete(ids))
-      removed += ids.length
-    }
-    // A row removed by this page is not held any more (removals go first, as IndexedDB runs
-    // a transaction's requests in order): its change is written whatever the held version.
-    const gone = new Set(ids)
-    const fresh = rows.filter((r, j) => {
-      const h = held[i]?.[j]
-      return !h || h.version <= r.version || gone.has(String(r[SYNC_KEY[table]]))
+  let writer: PageWriter | null
+  try {
+    writer = factory((message) => {
+      if (message.type === 'answered') return ctx.run.progress()
+      if (message.type === 'stopped') return settle({ last: false, reason: message.reason })
+      stats.pages += 1
+      stats.byWriter += 1
+      stats.changed += message.changed
+      stats.removed += message.removed
+      ctx.run.progress()
+      if (message.last) settle({ last: true, cursor: message.cursor })
     })
-    if (fresh.length > 0) writes.push(db.table(table).bulkPut(fresh))
-    changed += fresh.length
+  } catch {
+    // No worker here (a browser that refuses it): the pull writes every page itself.
+    return undefined
   }
-  if (page.changes.preferences) {
-    writes.push(db.preferences.put({ key: 'me', ...page.changes.preferences }))
-    changed += 1
-  }
-  if (page.changes.settings) {
-    writes.push(db.settings.put({ key: 'programme', ...page.changes.settings }))
-    changed += 1
-  }
-  // Asked for with the rows, not after them: one round trip for the page's writes. (The
-  // transaction commits all of them or none.)
-  writes.push(db.meta.put({ key: META.cursor, value: page.cursor }))
-  await Promise.all(writes)
-  return { changed, removed }
+  if (!writer) return undefined
+  const { baseUrl, timeoutMs } = ctx.http
+  const job = { dbName: ctx.db.name, cursor, limit: ctx.sizes.pull, baseUrl, timeoutMs }
+  writer.post({ type: 'start', job })
+  const running = writer
+  return { go: () => running.post({ type: 'go' }), stop: () => running.stop(), ended }
+}
+
+/**
+ * What the last page's transaction adds: the sync time, and the applied
+ * mutations whose effect has arrived dropped. Answers how many still wait.
+ */
+async function finish(ctx: FlushContext, applied: number[]): Promise<number> {
+  const [, waiting] = await Promise.all([
+    ctx.db.meta.put({ key: META.lastSyncedAt, value: ctx.now() }),
+    dropCaughtUp(ctx.db, applied, ctx.now()),
+  ])
+  return waiting
 }
 
 /**
@@ -229,7 +132,14 @@ export async function pullToEnd(
     planned?: { clientId: string }
   },
 ): Promise<PullStats> {
-  const stats: PullStats = { pages: 0, changed: 0, removed: 0, waiting: 0, cursor: undefined }
+  const stats: PullStats = {
+    pages: 0,
+    changed: 0,
+    removed: 0,
+    waiting: 0,
+    cursor: undefined,
+    byWriter: 0,
+  }
   let cursor = known ? known.cursor : await getMeta<string>(ctx.db, META.cursor)
   let planned =
     known?.planned && cursor !== undefined
@@ -242,8 +152,13 @@ export async function pullToEnd(
   // held versions of a first sync's 500-row pages took half of each page's transaction.
   let fromNothing = false
   if (cursor === undefined) await checkIdentity(ctx)
-  const ahead = readAhead((from) => call(ctx, 'GET', pullPath(from, ctx.sizes.pull)))
+  const ask = (from: string | undefined) => call(ctx, 'GET', pullPath(from, ctx.sizes.pull))
+  // A pull from nothing hands the pages after its first to a page writer (page-writer.ts),
+  // which asks for them itself: until it is known whether one starts, none is asked ahead here.
+  let writerFactory = cursor === undefined ? ctx.pageWriter : null
+  let ahead = readAhead(ask, writerFactory ? 0 : READ_AHEAD)
   if (known?.first) ahead.seed(known.first.cursor, known.first.answer)
+  let handed: Handed | undefined
   try {
     for (;;) {
       let answer: Answer
@@ -273,6 +188,15 @@ export async function pullToEnd(
       const page = parsed.data
       const last = !page.hasMore
       const clear = page.reset || cursor === undefined
+      if (writerFactory) {
+        // The writer starts asking for the next pages now, while this one is written.
+        if (clear && !last) handed = handOff(ctx, writerFactory, page.cursor, stats)
+        writerFactory = null
+        if (!handed) {
+          ahead.close()
+          ahead = readAhead(ask)
+        }
+      }
       ctx.run.check()
       const plan = planned
       planned = undefined
@@ -291,13 +215,7 @@ export async function pullToEnd(
         }
         stats.changed += moved.changed
         stats.removed += moved.removed
-        if (last) {
-          const [, waiting] = await Promise.all([
-            ctx.db.meta.put({ key: META.lastSyncedAt, value: ctx.now() }),
-            dropCaughtUp(ctx.db, applied, ctx.now()),
-          ])
-          stats.waiting = waiting
-        }
+        if (last) stats.waiting = await finish(ctx, applied)
       })
       if (clear) fromNothing = true
       ctx.run.progress()
@@ -307,8 +225,29 @@ export async function pullToEnd(
       // The first page of a sync from nothing is what a new device's screens are waiting for:
       // they read it before the next page's transaction, which IndexedDB would run first.
       if (clear) await screensFirst()
+      if (!handed) continue
+      // The writer writes the rest (the screens' reads above asked first: they go first).
+      const writer = handed
+      writer.go()
+      const ended = await ctx.run.guard(writer.ended)
+      writer.stop()
+      handed = undefined
+      ctx.run.check()
+      if (ended.last) {
+        await ctx.db.transaction('rw', ctx.db.tables, async () => {
+          ctx.run.check()
+          stats.waiting = await finish(ctx, applied)
+        })
+        return { ...stats, cursor: ended.cursor }
+      }
+      // It stopped: on from the cursor of the last page it wrote, the usual way, which meets
+      // whatever stopped it (an error answer, no answer) as any pull does.
+      cursor = await getMeta<string>(ctx.db, META.cursor)
+      ahead.close()
+      ahead = readAhead(ask)
     }
   } finally {
     ahead.close()
+    handed?.stop()
   }
 }

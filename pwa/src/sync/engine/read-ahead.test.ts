@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Answer } from '../../lib/http.ts'
-import { READ_AHEAD, readAhead } from './pull.ts'
+import { READ_AHEAD, readAhead } from './page.ts'
 
 /** A pull whose answers the test gives, one request at a time. */
 function fakePull() {
