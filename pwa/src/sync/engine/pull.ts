@@ -241,7 +241,9 @@ export async function pullToEnd(
         return { ...stats, cursor: ended.cursor }
       }
       // It stopped: on from the cursor of the last page it wrote, the usual way, which meets
-      // whatever stopped it (an error answer, no answer) as any pull does.
+      // whatever stopped it (an error answer, no answer) as any pull does. Said in the console
+      // for whoever looks into a slow first sync: nothing is lost, nothing for the person to do.
+      console.info(`The page writer stopped (${ended.reason}); the pull goes on in the page.`)
       cursor = await getMeta<string>(ctx.db, META.cursor)
       ahead.close()
       ahead = readAhead(ask)
