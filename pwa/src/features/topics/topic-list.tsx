@@ -22,12 +22,18 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import type { SyncApplication, SyncDb, SyncTopic } from '../../sync/engine/db.ts'
 import type { Merged } from '../../sync/engine/overlay.ts'
 import {
+  useEarlyPage,
   useSyncEngine,
   useSynced,
   useSyncedCoalesced,
   useSyncStatus,
 } from '../../sync/engine/react.ts'
-import { readApplicationsOfMentee, readNewestTopics, readTable } from '../../sync/engine/view.ts'
+import {
+  readApplicationsOfMentee,
+  readEarlyPage,
+  readNewestTopics,
+  readTable,
+} from '../../sync/engine/view.ts'
 import { TopicCard } from './topic-card.tsx'
 import {
   filtersFromParams,
@@ -308,17 +314,20 @@ function useTopicCatalog(userId: string): (Catalog & { complete: boolean }) | un
     },
     [userId],
   )
+  // A new device: its first page, answered and not yet written, until the reads have rows.
+  const page = useEarlyPage()
+  const early = useMemo(() => {
+    if (!page) return undefined
+    const { topics, applications } = readEarlyPage(page, userId)
+    return topics.length === 0 ? undefined : { topics, mine: mineByTopic(applications) }
+  }, [page, userId])
   // The same object while neither read changed, and the same topics while only the user's
   // applications did: the list's memos over every topic hold.
-  return useMemo(
-    () =>
-      topics && mine
-        ? { topics, mine, complete: true }
-        : first
-          ? { ...first, complete: false }
-          : undefined,
-    [topics, mine, first],
-  )
+  return useMemo(() => {
+    if (topics && mine && (topics.length > 0 || !early)) return { topics, mine, complete: true }
+    if (first && (first.topics.length > 0 || !early)) return { ...first, complete: false }
+    return early ? { ...early, complete: false } : undefined
+  }, [topics, mine, first, early])
 }
 
 const MIN_SEARCH = 2

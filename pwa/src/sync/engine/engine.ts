@@ -6,6 +6,7 @@ import {
   moveOffBlockedName,
   type NameStore,
 } from './db-name.ts'
+import { EarlyPageStore } from './early-page.ts'
 import { EVENT_SOURCE_CLOSED, type EventSourceLike } from './environment.ts'
 import { Flusher, type FlushResult } from './flusher.ts'
 import { type ResolvedOptions, resolveOptions, type SyncEngineOptions } from './options.ts'
@@ -38,6 +39,8 @@ export class SyncEngine {
   readonly db: SyncDb
   readonly mutate: Mutations
   readonly status = new StatusStore()
+  /** A new device's first pull page, shown before it is written (early-page.ts). */
+  readonly earlyPage = new EarlyPageStore()
   /** Bumped when the watchdog reopened a stuck IndexedDB: live queries subscribe again. */
   readonly recoveries = new RecoveryCount()
   /** Settles once start() has opened the database (or failed to). */
@@ -101,6 +104,7 @@ export class SyncEngine {
       db: this.db,
       options: this.o,
       status: this.status,
+      earlyPage: this.earlyPage,
       isActive: () => !this.stopped && !this.deleted,
       onRejected: (row) => {
         for (const listener of this.rejectedListeners) listener(row)
@@ -191,6 +195,7 @@ export class SyncEngine {
     this.unwatchPage?.()
     this.unwatchPage = null
     await this.suspend()
+    this.earlyPage.clear()
     this.stopObserving?.()
     this.db.close()
   }

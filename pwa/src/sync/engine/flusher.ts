@@ -2,10 +2,11 @@ import { PULL_LIMIT_DEFAULT, PUSH_MAX_MUTATIONS } from '../../../../shared/sync.
 import { type Answer, type HttpOptions, NoAnswer, request } from '../../lib/http.ts'
 import { backoffDelay } from './backoff.ts'
 import { META, type OutboxRow, type RejectedRow, type SyncDb, setMeta } from './db.ts'
+import type { EarlyPageStore } from './early-page.ts'
 import type { FlushContext, Sizes } from './flush-context.ts'
 import { readFlushStart } from './flush-start.ts'
 import type { ResolvedOptions } from './options.ts'
-import { pullPath } from './page.ts'
+import { parsePage, pullPath } from './page.ts'
 import { NotAsPlanned, type PullStats, pullToEnd } from './pull.ts'
 import { type EarlyPush, pushBody, pushOutbox } from './push.ts'
 import { Abandoned, NeedsSignIn, RetryLater, Run } from './run.ts'
@@ -26,6 +27,13 @@ export type FlushResult =
       outcome: 'offline' | 'retry' | 'needs-sign-in' | 'abandoned' | 'stopped' | 'error'
       error: string
     }
+
+/**
+ * How long a new device's first page stays shown from memory after the first
+ * sync that wrote it has ended: the screens' reads of the written rows have
+ * answered by then.
+ */
+const EARLY_PAGE_KEPT_MS = 2_000
 
 /** After a poke whose pull brought nothing: look again after these delays. */
 const POKE_ECHO_MS = [1_000, 4_000]
@@ -52,6 +60,8 @@ export type FlusherHost = {
   db: SyncDb
   options: ResolvedOptions
   status: StatusStore
+  /** Where a new device's first page is shown before it is written. */
+  earlyPage: EarlyPageStore
   /** False once stopped, or once the database was deleted. */
   isActive: () => boolean
   onRejected: (row: RejectedRow) => void
@@ -80,6 +90,8 @@ export class Flusher {
   private lastCursor: string | undefined
   /** This device's client id, once a flush has read or made it (a push names it). */
   private clientId: string | undefined
+  /** The flush that took the prefetched first page has ended: it is not shown from then on. */
+  private earlyPageOver = false
   /** A poke came in since the last flush began: its flush may ask for the pull at once. */
   private poked = false
   /** A new database's first pull page, asked for while the database is created (see prefetchFirstPage). */
@@ -158,6 +170,24 @@ export class Flusher {
     answer.catch(() => {})
     identity.catch(() => {})
     this.prefetched = { answer, identity, abort }
+    // Dropped (the flush had something to push, say) or given up: its rows are not shown.
+    abort.signal.addEventListener('abort', () => this.host.earlyPage.clear(), { once: true })
+    void Promise.all([answer, identity])
+      .then(([page, who]) => this.showEarly(page, who, abort.signal))
+      .catch(() => {})
+  }
+
+  /**
+   * Shows a new device's first page before it is written (early-page.ts),
+   * once GET /api/user has named this user: a page of someone else's session
+   * is never shown (the flush refuses it too, checkIdentity).
+   */
+  private showEarly(page: Answer, who: Answer, signal: AbortSignal): void {
+    if (signal.aborted || this.earlyPageOver || !this.host.isActive()) return
+    if (page.status !== 200 || who.status !== 200) return
+    if ((who.body as { id?: unknown } | null)?.id !== this.host.options.user.id) return
+    const parsed = parsePage(page.body)
+    if (parsed) this.host.earlyPage.show(parsed)
   }
 
   /** Plans nothing more and gives up the running flush; resolves once it has ended. */
@@ -217,7 +247,8 @@ export class Flusher {
     status.update({ syncing: true })
     // Before the lock and the reads below: the change goes out as the click's transaction commits.
     const pushed = sending ? this.pushEarly(run, sending) : undefined
-    const early = this.takePrefetched(run) ?? (this.poked ? this.askEarly(run) : undefined)
+    const prefetched = this.takePrefetched(run)
+    const early = prefetched ?? (this.poked ? this.askEarly(run) : undefined)
     this.poked = false
     try {
       if (!db.isOpen()) await run.guard(db.open())
@@ -237,7 +268,15 @@ export class Flusher {
       run.dispose()
       if (this.current === run) this.current = null
       status.update({ syncing: false })
+      if (prefetched) this.letEarlyPageGo()
     }
+  }
+
+  /** The first sync that took a new device's first page has ended: its rows are stored (or not). */
+  private letEarlyPageGo(): void {
+    this.earlyPageOver = true
+    const { earlyPage, options } = this.host
+    options.clock.setTimeout(() => earlyPage.clear(), EARLY_PAGE_KEPT_MS)
   }
 
   private http(): HttpOptions {

@@ -1,6 +1,7 @@
 import {
   PULL_LIMIT_DEFAULT,
   type PullResponse,
+  pullResponseSchema,
   SYNC_KEY,
   SYNC_TABLES,
 } from '../../../../shared/sync.ts'
@@ -21,6 +22,22 @@ export function pullPath(cursor: string | undefined, limit: number): string {
   if (limit < PULL_LIMIT_DEFAULT) params.set('limit', String(limit))
   const query = params.toString() === '' ? '' : `?${params}`
   return `/api/sync/pull${query}`
+}
+
+const parsedPages = new WeakMap<object, PullResponse>()
+
+/**
+ * A pull answer's body checked as a page, or null. Remembered per body: a
+ * new device's first page is checked once, when it is answered (to be shown
+ * before it is written, early-page.ts), not again when it is written.
+ */
+export function parsePage(body: unknown): PullResponse | null {
+  const known = typeof body === 'object' && body !== null ? parsedPages.get(body) : undefined
+  if (known) return known
+  const parsed = pullResponseSchema.safeParse(body)
+  if (!parsed.success) return null
+  if (typeof body === 'object' && body !== null) parsedPages.set(body, parsed.data)
+  return parsed.data
 }
 
 /**

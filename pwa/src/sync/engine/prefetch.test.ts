@@ -14,6 +14,7 @@ import {
   waitUntil,
   waitUntilAllSent,
 } from '../testing/harness.ts'
+import type { SyncEngine } from './engine.ts'
 import { OTHER_USER_DETAIL } from './flush-context.ts'
 import { memoryLock } from './lock.ts'
 import { readPreferences, readRow } from './view.ts'
@@ -44,6 +45,15 @@ async function memberWithLockHeld() {
 const requests = (sent: { method: string; path: string }[]) =>
   sent.map((s) => `${s.method} ${s.path}`)
 
+/** The topic ids of each first page the engine showed before writing it (null: let go). */
+function watchEarlyPage(engine: SyncEngine): (string[] | null)[] {
+  const seen: (string[] | null)[] = []
+  engine.earlyPage.subscribe(() => {
+    seen.push(engine.earlyPage.get()?.changes.topics.map((t) => t.id) ?? null)
+  })
+  return seen
+}
+
 describe('a new database', () => {
   it('asks for its first pull page before the flush has the lock, and writes that answer', async () => {
     const { member, topic, lock, release } = await memberWithLockHeld()
@@ -62,16 +72,56 @@ describe('a new database', () => {
     expect(requests(network.sent)).toEqual(['GET /api/sync/pull', 'GET /api/user'])
   })
 
+  it('shows its first page before writing it, and lets it go once the first sync has ended', async () => {
+    const { member, topic, lock, release } = await memberWithLockHeld()
+    const { engine, clock } = createEngine(server, member, { lock, prefetchFirstPage: true })
+    const seen = watchEarlyPage(engine)
+    const started = engine.start()
+
+    // The flush still waits for the lock: the page is shown, and nothing of it is stored yet.
+    await waitUntil(async () => engine.earlyPage.get() !== null)
+    expect(engine.earlyPage.get()?.changes.topics.map((t) => t.id)).toContain(topic.id)
+    expect(await rows(['topics', topic.id])(engine.db)).toBe(false)
+
+    await release()
+    expect(await started).toMatchObject({ outcome: 'synced' })
+    expect(await rows(['topics', topic.id])(engine.db)).toBe(true)
+    // Kept a moment after the sync (the screens read the stored rows meanwhile), then let go.
+    clock.advance(1_900)
+    expect(engine.earlyPage.get()).not.toBeNull()
+    clock.advance(100)
+    expect(engine.earlyPage.get()).toBeNull()
+    expect(seen).toHaveLength(2)
+    expect(seen[0]).toContain(topic.id)
+    expect(seen[1]).toBeNull()
+  })
+
+  it('lets its shown first page go at once when sync stops', async () => {
+    const { member, lock, release } = await memberWithLockHeld()
+    const { engine } = createEngine(server, member, { lock, prefetchFirstPage: true })
+    const started = engine.start()
+    await waitUntil(async () => engine.earlyPage.get() !== null)
+    await engine.stop()
+    expect(engine.earlyPage.get()).toBeNull()
+    await release()
+    expect((await started).outcome).toBe('stopped')
+  })
+
   it('drops it when a change waits to be pushed, and pulls from nothing after the push', async () => {
     const { member, topic, lock, release } = await memberWithLockHeld()
     const { engine, network } = createEngine(server, member, { lock, prefetchFirstPage: true })
+    const seen = watchEarlyPage(engine)
     const started = engine.start()
     await waitUntil(async () => network.sent.length > 1)
+    await waitUntil(async () => engine.earlyPage.get() !== null)
     // Queued while the first flush still waits for the lock (as the app's time zone report is).
     await engine.mutate.savePreferences({ timeZone: 'Europe/Zurich' })
 
     await release()
     expect(await started).toMatchObject({ outcome: 'synced' })
+    // The page asked for before the change was not used: it is not shown from then on.
+    expect(seen).toEqual([expect.arrayContaining([topic.id]), null])
+    expect(engine.earlyPage.get()).toBeNull()
     await waitUntilAllSent(engine)
     expect(await rows(['topics', topic.id])(engine.db)).toBe(true)
     expect(await readPreferences(engine.db)).toMatchObject({ timeZone: 'Europe/Zurich' })
@@ -107,18 +157,30 @@ describe('a new database', () => {
     expect(again.network.sent[0]?.query.get('cursor')).not.toBeNull()
   })
 
-  it('writes nothing when the browser is signed in as someone else', async () => {
-    const { member, topic } = await memberWithLockHeld()
+  it('writes nothing when the browser is signed in as someone else, and shows nothing', async () => {
+    const { member, topic, lock, release } = await memberWithLockHeld()
     const other = await server.signIn(unique('prefetch-other'))
     // The engine is the member's; the session cookie is another person's (signed in in another tab).
-    const { engine, network } = createEngine(server, member, {
-      network: new TestNetwork(other),
-      prefetchFirstPage: true,
-    })
-    const result = await engine.start()
+    const network = new TestNetwork(other)
+    let answered = 0
+    network.intercept = async (_sent, forward) => {
+      const response = await forward()
+      answered += 1
+      return response
+    }
+    const { engine } = createEngine(server, member, { network, lock, prefetchFirstPage: true })
+    const seen = watchEarlyPage(engine)
+    const started = engine.start()
+    // Both early answers are in while the flush waits for the lock: the page is not shown.
+    await waitUntil(async () => answered === 2)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(seen).toEqual([])
+    await release()
+    const result = await started
     expect(result).toMatchObject({ outcome: 'needs-sign-in', error: OTHER_USER_DETAIL })
     expect(requests(network.sent)).toEqual(['GET /api/sync/pull', 'GET /api/user'])
     expect(await readRow(engine.db, 'topics', topic.id)).toBeUndefined()
+    expect(seen).toEqual([])
   })
 
   it('stops at once with its first page still on the way', async () => {

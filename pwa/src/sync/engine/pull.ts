@@ -1,10 +1,9 @@
-import { pullResponseSchema } from '../../../../shared/sync.ts'
 import { type Answer, detailOf, NoAnswer } from '../../lib/http.ts'
 import { dropCaughtUp } from './catch-up.ts'
 import { getMeta, META } from './db.ts'
 import { call, checkIdentity, type FlushContext, shrink } from './flush-context.ts'
 import { askFlushStart, startsAsPlanned } from './flush-start.ts'
-import { applyPage, pullPath, READ_AHEAD, readAhead } from './page.ts'
+import { applyPage, parsePage, pullPath, READ_AHEAD, readAhead } from './page.ts'
 import type { PageWriter, PageWriterFactory } from './page-writer.ts'
 import { NeedsSignIn, RetryLater } from './run.ts'
 
@@ -183,9 +182,8 @@ export async function pullToEnd(
         continue
       }
       if (answer.status !== 200) throw new RetryLater(`The pull answered ${answer.status}.`)
-      const parsed = pullResponseSchema.safeParse(answer.body)
-      if (!parsed.success) throw new RetryLater('The pull answer was not understood.')
-      const page = parsed.data
+      const page = parsePage(answer.body)
+      if (!page) throw new RetryLater('The pull answer was not understood.')
       const last = !page.hasMore
       const clear = page.reset || cursor === undefined
       if (writerFactory) {

@@ -10,7 +10,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react'
-import type { SyncTable } from '../../../../shared/sync.ts'
+import type { PullResponse, SyncTable } from '../../../../shared/sync.ts'
 import type { Mutations } from '../mutators/mutations.ts'
 import type { RowTable, SyncDb } from './db.ts'
 import type { SyncEngine } from './engine.ts'
@@ -48,6 +48,12 @@ export function useSyncEngine(): SyncEngine {
 export function useSyncStatus(): SyncStatus {
   const { status } = useSyncEngine()
   return useSyncExternalStore(status.subscribe, status.get, status.get)
+}
+
+/** A new device's first pull page while it is being written (early-page.ts), or null. */
+export function useEarlyPage(): PullResponse | null {
+  const { earlyPage } = useSyncEngine()
+  return useSyncExternalStore(earlyPage.subscribe, earlyPage.get, earlyPage.get)
 }
 
 export function useMutations(): Mutations {

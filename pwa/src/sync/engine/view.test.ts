@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { PullResponse } from '../../../../shared/sync.ts'
 import { applicationRow, topicRow, userRow } from '../testing/fixtures.ts'
 import { createSyncDb, type SyncDb } from './db.ts'
-import { readMentorTopics, readNewestTopics, readTable } from './view.ts'
+import { readEarlyPage, readMentorTopics, readNewestTopics, readTable } from './view.ts'
 
 // The first screen's read: the newest topics through the createdAt index,
 // merged with their pending changes and with topics created offline, the
@@ -73,6 +74,38 @@ describe('readNewestTopics', () => {
     const all = await readTable(db, 'topics')
     expect(first).toEqual(all.slice(0, 5))
     expect(all.find((t) => t.id === old.id)?.subject).toBe('Old, renamed')
+  })
+})
+
+describe('readEarlyPage', () => {
+  it('answers a first page’s topics newest first and only the user’s own applications', () => {
+    const me = userRow()
+    const someone = userRow()
+    const [older, newer] = [at(1), at(2)].map((createdAt) => topicRow(mentor, { createdAt }))
+    if (!older || !newer) throw new Error('no topics')
+    const mine = applicationRow(older, me)
+    const theirs = applicationRow(newer, someone)
+    const none = { topics: [], applications: [], feedback: [], notifications: [], users: [] }
+    const page: PullResponse = {
+      changes: {
+        ...none,
+        topics: [older, newer],
+        applications: [mine, theirs],
+        interests: [],
+        dismissals: [],
+        invitations: [],
+        preferences: null,
+        settings: null,
+      },
+      removed: { ...none, interests: [], dismissals: [], invitations: [] },
+      cursor: 'c1',
+      hasMore: true,
+      reset: false,
+    }
+    const { topics, applications } = readEarlyPage(page, me.id)
+    expect(topics.map((t) => t.id)).toEqual([newer.id, older.id])
+    expect(topics.every((t) => !t.sync.pending && t.sync.rejected.length === 0)).toBe(true)
+    expect(applications.map((a) => a.id)).toEqual([mine.id])
   })
 })
 

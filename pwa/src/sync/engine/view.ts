@@ -5,7 +5,7 @@ import {
   DEFAULT_PROGRAMME_SETTINGS,
   type ProgrammeSettings,
 } from '../../../../shared/programme-settings.ts'
-import { SYNC_KEY, type SyncTable } from '../../../../shared/sync.ts'
+import { type PullResponse, SYNC_KEY, type SyncTable } from '../../../../shared/sync.ts'
 import type { OutboxRow, RejectedRow, RowTable, RowTypes, SyncDb } from './db.ts'
 import { type Merged, mergeRow, mergeRows } from './overlay.ts'
 
@@ -128,6 +128,30 @@ function readIndexed<K extends 'applications' | 'feedback' | 'topics'>(
       .filter((row) => fieldOf(row) === value)
       .sort(byNewest)
   })
+}
+
+/**
+ * A new device's first pull page as the topic list reads its database: the
+ * page's topics and the user's applications in it, newest first, merged with
+ * nothing (a device syncing for the first time has no changes of its own).
+ * What the list shows while that page is being written (early-page.ts).
+ */
+export function readEarlyPage(page: PullResponse, menteeId: string) {
+  const topics = mergeRows(
+    'topics',
+    page.changes.topics as RowTypes['topics'][],
+    keyOf('topics'),
+    [],
+  ).sort(byNewest)
+  const applications = mergeRows(
+    'applications',
+    (page.changes.applications as RowTypes['applications'][]).filter(
+      (a) => a.mentee.id === menteeId,
+    ),
+    keyOf('applications'),
+    [],
+  ).sort(byNewest)
+  return { topics, applications }
 }
 
 /** The applications a user made, newest first (through the mentee index). */

@@ -1,0 +1,93 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiAs, DESKTOP, uniqueName, waitForShell, waitForSynced } from './app.ts'
+import { launchBrowser, openPage, signIn } from './browser.ts'
+
+// A new device shows the cards of its first pull page as soon as the page is
+// answered, before it is written (pwa/src/sync/engine/early-page.ts, issue
+// 14). Here another tab holds the sync lock, so the first flush cannot write
+// anything: the cards are there all the same, and IndexedDB has none of them
+// until the lock is let go and the sync ends.
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  const admin = await ApiAs.signIn(browser, 'admin')
+  const topic = await admin.createTopic({ subject: uniqueName('Early page') })
+  await admin.review(topic.id, 'approved')
+  await admin.dispose()
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** How many topics the signed-in user's database on this device holds. */
+const STORED_TOPICS = `(async () => {
+  let count = 0
+  for (const { name } of await indexedDB.databases()) {
+    if (!name || !name.startsWith('pairwise-')) continue
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open(name)
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    if (db.objectStoreNames.contains('topics')) {
+      count += await new Promise((resolve, reject) => {
+        const asked = db.transaction('topics', 'readonly').objectStore('topics').count()
+        asked.onsuccess = () => resolve(asked.result)
+        asked.onerror = () => reject(asked.error)
+      })
+    }
+    db.close()
+  }
+  return count
+})()`
+
+describe("a new device's first page", () => {
+  it('is on screen before it is written, and stored once the sync can write', async () => {
+    const opened = await openPage(browser, DESKTOP)
+    const { context, page } = opened
+    try {
+      const me = await signIn(context, uniqueName('early-reader'))
+      // Another tab of this person's holds the sync lock (as one that is syncing would).
+      const holder = await context.newPage()
+      await holder.goto('/favicon.svg')
+      await holder.evaluate(
+        (name) =>
+          new Promise<void>((held) => {
+            void navigator.locks.request(name, () => {
+              held()
+              return new Promise<void>((letGo) => {
+                ;(window as unknown as { letGo: () => void }).letGo = letGo
+              })
+            })
+          }),
+        `pairwise-sync-${me.id}`,
+      )
+
+      await page.goto('/topics')
+      await waitForShell(page)
+      await page.getByTestId('topic-card').first().waitFor({ timeout: 30_000 })
+      expect(await page.getByTestId('topic-card').count()).toBeGreaterThan(0)
+      await expect
+        .poll(() => page.getByRole('status').allTextContents())
+        .toContain('Newest topics first...')
+      expect(await page.evaluate<number>(STORED_TOPICS)).toBe(0)
+
+      await holder.evaluate(() => (window as unknown as { letGo: () => void }).letGo())
+      await waitForSynced(page)
+      expect(await page.evaluate<number>(STORED_TOPICS)).toBeGreaterThan(0)
+      await expect
+        .poll(() => page.getByRole('status').allTextContents())
+        .not.toContain('Newest topics first...')
+      expect(await page.getByTestId('topic-card').count()).toBeGreaterThan(0)
+      expect(opened.pageErrors.map(String)).toEqual([])
+      expect(opened.consoleErrors).toEqual([])
+      expect(await opened.cspViolations()).toEqual([])
+    } finally {
+      await opened.close()
+    }
+  })
+})
