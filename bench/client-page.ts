@@ -324,11 +324,14 @@ export type Scroll = {
 /**
  * Scrolls the window down `steps` × `px` (one step a frame) while a
  * requestAnimationFrame loop times each frame and a PerformanceObserver
- * counts long tasks.
+ * counts long tasks. From the top, or with `onward` from where the page
+ * stands when the whole distance fits below it (rows not drawn yet), else
+ * from the top.
  */
-export function scrollDown(page: Page, steps: number, px: number): Promise<Scroll> {
+export function scrollDown(page: Page, steps: number, px: number, onward = false): Promise<Scroll> {
   return page.evaluate<Scroll>(`(async () => {
-    window.scrollTo(0, 0)
+    const room = document.documentElement.scrollHeight - window.scrollY - window.innerHeight
+    if (!${onward} || room < ${steps * px}) window.scrollTo(0, 0)
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     const gaps = []
     let last = performance.now(), running = true
