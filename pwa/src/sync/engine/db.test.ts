@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
 import { applicationRow, topicRow, userRow } from '../testing/fixtures.ts'
 import { createSyncDb, SCHEMA_VERSION, SCHEMA_VERSIONS, type SyncDb } from './db.ts'
@@ -154,5 +155,28 @@ describe('schema upgrades', () => {
     expect(next.verno).toBe(SCHEMA_VERSION + 1)
     await expectVersion1Data(next, SCHEMA_VERSION)
     expect(await next.topics.where('subject').equals(topic.subject).count()).toBe(1)
+  })
+})
+
+describe('durability', () => {
+  /** The durability IndexedDB was asked for by a write transaction of `db`. */
+  async function durabilityOf(db: SyncDb): Promise<unknown> {
+    try {
+      return await db.transaction('rw', db.meta, async () => {
+        await db.meta.put({ key: 'probe', value: 1 })
+        const current = Dexie.currentTransaction as unknown as { idbtrans: IDBTransaction }
+        return current.idbtrans.durability
+      })
+    } finally {
+      db.close()
+      await db.delete()
+    }
+  }
+
+  it('is strict for the app (a queued change survives a crash), relaxed only when asked', async () => {
+    expect(await durabilityOf(createSyncDb(`durability-${randomUUID()}`))).toBe('strict')
+    expect(
+      await durabilityOf(createSyncDb(`durability-${randomUUID()}`, { durability: 'relaxed' })),
+    ).toBe('relaxed')
   })
 })

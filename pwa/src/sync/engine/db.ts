@@ -244,6 +244,13 @@ export function databaseName(userId: string): string {
 export type IndexedDbDeps = {
   indexedDB?: IDBFactory
   IDBKeyRange?: typeof IDBKeyRange
+  /**
+   * 'relaxed': Chrome reports a write done before it is on disk. Only for a
+   * connection that writes nothing but pull pages (the page writer's): a page
+   * lost to a crash is written with its cursor or not at all, and is pulled
+   * again. Everything else is 'strict' (a queued change must survive a crash).
+   */
+  durability?: 'relaxed'
 }
 
 /**
@@ -258,7 +265,7 @@ export function createSyncDb(
 ): SyncDb {
   const db = new Dexie(name, {
     // A write is reported done once it is on disk: a queued change survives a crash, not only a closed tab.
-    chromeTransactionDurability: 'strict',
+    chromeTransactionDurability: deps.durability ?? 'strict',
     ...(deps.indexedDB ? { indexedDB: deps.indexedDB } : {}),
     ...(deps.IDBKeyRange ? { IDBKeyRange: deps.IDBKeyRange } : {}),
   }) as SyncDb

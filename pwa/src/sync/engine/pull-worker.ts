@@ -27,7 +27,8 @@ scope.onmessage = (event) => {
   if (started) return
   started = true
   const { job } = message
-  const db = createSyncDb(job.dbName)
+  // Pull pages only: each comes again from the server if a crash loses it (db.ts, durability).
+  const db = createSyncDb(job.dbName, { durability: 'relaxed' })
   const http = { ...BROWSER_HTTP, baseUrl: job.baseUrl, timeoutMs: job.timeoutMs }
   void writePages(
     db,
