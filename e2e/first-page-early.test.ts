@@ -7,7 +7,8 @@ import { launchBrowser, openPage, signIn } from './browser.ts'
 // answered, before it is written (pwa/src/sync/engine/early-page.ts, issue
 // 14). Here another tab holds the sync lock, so the first flush cannot write
 // anything: the cards are there all the same, and IndexedDB has none of them
-// until the lock is let go and the sync ends.
+// until the lock is let go and the sync ends. An Apply clicked meanwhile waits
+// for the page to be stored, then goes through.
 
 let browser: Browser
 
@@ -46,7 +47,7 @@ const STORED_TOPICS = `(async () => {
 })()`
 
 describe("a new device's first page", () => {
-  it('is on screen before it is written, and stored once the sync can write', async () => {
+  it('is on screen before it is written; a change made from it waits until it is stored', async () => {
     const opened = await openPage(browser, DESKTOP)
     const { context, page } = opened
     try {
@@ -76,8 +77,15 @@ describe("a new device's first page", () => {
         .toContain('Newest topics first...')
       expect(await page.evaluate<number>(STORED_TOPICS)).toBe(0)
 
+      // Applied from a card drawn from the page: the change waits until the page is stored,
+      // then is checked against it like any other (not refused as "Topic not found").
+      const apply = page.getByRole('button', { name: /^Apply to / }).first()
+      await apply.click()
       await holder.evaluate(() => (window as unknown as { letGo: () => void }).letGo())
+      await page.getByText('Application submitted successfully').waitFor({ timeout: 30_000 })
       await waitForSynced(page)
+      const mine = (await (await context.request.get('/api/my-applications')).json()) as unknown[]
+      expect(mine).toHaveLength(1)
       expect(await page.evaluate<number>(STORED_TOPICS)).toBeGreaterThan(0)
       await expect
         .poll(() => page.getByRole('status').allTextContents())

@@ -24,6 +24,12 @@ export type { FlushResult } from './flusher.ts'
 export type { SyncEngineOptions } from './options.ts'
 
 /**
+ * The longest a change made from a new device's first page, shown before it
+ * is written, waits for it to be written (early-page.ts).
+ */
+const EARLY_PAGE_WAIT_MS = 3_000
+
+/**
  * The sync client of one signed-in user: its database, its writes
  * (`mutate`), its status, and the flushes that push and pull, on start, on
  * `online`, on a poke and after each write; one tab at a time; backing off
@@ -128,6 +134,7 @@ export class SyncEngine {
         if (!this.stopped) void this.flusher.flush(sending)
       },
       sendsAtOnce: () => !this.stopped && this.flusher.canSendAtOnce(),
+      settled: () => this.earlyPage.settled(this.o.clock, EARLY_PAGE_WAIT_MS),
     })
     this.db.on('close', () => this.reopenSoon())
     this.db.on('versionchange', (event: IDBVersionChangeEvent) => {

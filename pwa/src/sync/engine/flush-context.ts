@@ -21,6 +21,8 @@ export type FlushContext = {
   sizes: Sizes
   /** Writes a first sync's pages after the first off the main thread (page-writer.ts); null: none. */
   pageWriter: PageWriterFactory | null
+  /** A pull page's transaction has committed (a new device's first page is stored: early-page.ts). */
+  onPageWritten?: () => void
 }
 
 export type Sizes = { push: number; pull: number }

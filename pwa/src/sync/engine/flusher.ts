@@ -401,6 +401,7 @@ export class Flusher {
       onRejected: this.host.onRejected,
       sizes: this.sizes,
       pageWriter: options.pageWriter,
+      onPageWritten: () => this.host.earlyPage.markWritten(),
     }
   }
 

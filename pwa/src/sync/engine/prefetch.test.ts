@@ -96,6 +96,33 @@ describe('a new database', () => {
     expect(seen[1]).toBeNull()
   })
 
+  it('holds a change made from its shown first page until that page is written', async () => {
+    const { member, topic, lock, release } = await memberWithLockHeld()
+    const { engine, network } = createEngine(server, member, { lock, prefetchFirstPage: true })
+    const started = engine.start()
+    await waitUntil(async () => engine.earlyPage.get() !== null)
+
+    // Applied from a card drawn from the page: nothing is stored yet to check it against.
+    let settled = false
+    const applying = engine.mutate.applyToTopic(topic.id)
+    void applying.then(
+      () => {
+        settled = true
+      },
+      () => {
+        settled = true
+      },
+    )
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(settled).toBe(false)
+
+    await release()
+    await expect(applying).resolves.toMatchObject({ mutationId: expect.any(String) })
+    expect(await started).toMatchObject({ outcome: 'synced' })
+    await waitUntilAllSent(engine)
+    expect(network.pushed.map((m) => m.path)).toEqual([`/api/topics/${topic.id}/apply`])
+  })
+
   it('lets its shown first page go at once when sync stops', async () => {
     const { member, lock, release } = await memberWithLockHeld()
     const { engine } = createEngine(server, member, { lock, prefetchFirstPage: true })
@@ -110,12 +137,24 @@ describe('a new database', () => {
   it('drops it when a change waits to be pushed, and pulls from nothing after the push', async () => {
     const { member, topic, lock, release } = await memberWithLockHeld()
     const { engine, network } = createEngine(server, member, { lock, prefetchFirstPage: true })
+    // The first page from nothing is answered only once the change below is queued.
+    let letPageGo = () => {}
+    const pageHeld = new Promise<void>((resolve) => {
+      letPageGo = resolve
+    })
+    network.intercept = async (sent, forward) => {
+      if (sent.path !== '/api/sync/pull' || sent.query.get('cursor') !== null) return undefined
+      const response = await forward()
+      await pageHeld
+      return response
+    }
     const seen = watchEarlyPage(engine)
     const started = engine.start()
     await waitUntil(async () => network.sent.length > 1)
-    await waitUntil(async () => engine.earlyPage.get() !== null)
     // Queued while the first flush still waits for the lock (as the app's time zone report is).
     await engine.mutate.savePreferences({ timeZone: 'Europe/Zurich' })
+    letPageGo()
+    await waitUntil(async () => engine.earlyPage.get() !== null)
 
     await release()
     expect(await started).toMatchObject({ outcome: 'synced' })

@@ -215,6 +215,7 @@ export async function pullToEnd(
         stats.removed += moved.removed
         if (last) stats.waiting = await finish(ctx, applied)
       })
+      ctx.onPageWritten?.()
       if (clear) fromNothing = true
       ctx.run.progress()
       stats.pages += 1

@@ -53,6 +53,12 @@ export type MutationContext = {
    * to be sent and sync is not waiting for a sign-in (issue 20).
    */
   sendsAtOnce?: () => boolean
+  /**
+   * Resolves once the rows on screen are stored: a new device may draw its
+   * first page before it is written (early-page.ts), and a change made from
+   * it is checked against the stored rows.
+   */
+  settled?: () => Promise<void>
 }
 
 /** One optimistic change a write makes. */
@@ -120,6 +126,7 @@ export async function queueMutation(
   plan: () => Promise<Plan>,
 ): Promise<Queued> {
   const { db } = ctx
+  await ctx.settled?.()
   // IndexedDB closed under the app (Dexie reopens on its own unless closed on purpose): once more.
   const queued = await inTransaction(db, async () => {
     // With the checks' reads: one round trip to the browser's database for all of them.
