@@ -238,7 +238,9 @@ export class Flusher {
     const { db, options, status } = this.host
     if (!this.host.isActive()) return { outcome: 'stopped', error: 'Sync is stopped.' }
     this.unschedule()
-    if (options.connectivity && !options.connectivity.isOnline()) {
+    // Offline, nothing can be sent or fetched; but a new device's first page, answered before
+    // the network went, is still written (its cards may be on screen already: early-page.ts).
+    if (options.connectivity && !options.connectivity.isOnline() && !this.prefetched) {
       status.update({ online: false })
       return { outcome: 'offline', error: 'The browser is offline.' }
     }
@@ -410,7 +412,9 @@ export class Flusher {
     // Sizes cut down after timeouts grow back, one flush at a time.
     this.sizes.push = Math.min(PUSH_MAX_MUTATIONS, this.sizes.push * 2)
     this.sizes.pull = Math.min(PULL_LIMIT_DEFAULT, this.sizes.pull * 2)
-    this.host.status.update({ online: true, lastError: null })
+    // Online, unless the browser says otherwise (a first page answered before it went: runOnce).
+    const { connectivity } = this.host.options
+    this.host.status.update({ online: !connectivity || connectivity.isOnline(), lastError: null })
     this.host.onSynced()
     // Applied changes whose effect no pull has shown yet: look again soon.
     const { random, backoff } = this.host.options

@@ -15,6 +15,7 @@ import {
   waitUntilAllSent,
 } from '../testing/harness.ts'
 import type { SyncEngine } from './engine.ts'
+import type { Connectivity } from './environment.ts'
 import { OTHER_USER_DETAIL } from './flush-context.ts'
 import { memoryLock } from './lock.ts'
 import { readPreferences, readRow } from './view.ts'
@@ -121,6 +122,30 @@ describe('a new database', () => {
     expect(await started).toMatchObject({ outcome: 'synced' })
     await waitUntilAllSent(engine)
     expect(network.pushed.map((m) => m.path)).toEqual([`/api/topics/${topic.id}/apply`])
+  })
+
+  it('writes its first page when the device goes offline before the flush begins', async () => {
+    const { member, topic, lock, release } = await memberWithLockHeld()
+    const network = new TestNetwork(member)
+    // Online while the first page and the identity are asked for, offline from then on.
+    const connectivity: Connectivity = {
+      isOnline: () => network.sent.length < 2,
+      subscribe: () => () => {},
+    }
+    const { engine } = createEngine(server, member, {
+      network,
+      lock,
+      connectivity,
+      prefetchFirstPage: true,
+    })
+    const started = engine.start()
+    await waitUntil(async () => engine.earlyPage.get() !== null)
+
+    await release()
+    await started
+    // What was on screen is stored: its topics open offline, and a change made from it is checked.
+    expect(await rows(['topics', topic.id])(engine.db)).toBe(true)
+    expect(engine.status.get().online).toBe(false)
   })
 
   it('lets its shown first page go at once when sync stops', async () => {
