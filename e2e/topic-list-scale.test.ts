@@ -96,6 +96,47 @@ describe('the topic list with many topics', () => {
     await app.close()
   })
 
+  it('draws two rows past the viewport at rest (a keystroke redraws few) and four while the page scrolls', async () => {
+    const app = await openApp(browser, uniqueName('mentee'), { path: '/topics', ...PHONE })
+    const { page } = app
+    await cardOf(page, subjects[TOPICS - 1] as string).waitFor()
+    await scrollTo(page, subjects[TOPICS - 10] as string)
+    await page.waitForTimeout(400)
+    // Rows wholly below the viewport, and wholly above it.
+    const beyond = () =>
+      page.evaluate(() => {
+        const rows = [
+          ...document.querySelectorAll('[role="list"][aria-label="Topics"] > [data-index]'),
+        ]
+        const boxes = rows.map((row) => row.getBoundingClientRect())
+        return {
+          below: boxes.filter((b) => b.top >= window.innerHeight).length,
+          above: boxes.filter((b) => b.bottom <= 0).length,
+        }
+      })
+    await expect.poll(beyond).toEqual({ below: 2, above: 2 })
+    // Scrolling: rows are ready for a fling while the main thread draws.
+    const scrolling = await page.evaluate(async () => {
+      // Ten frames of 40 px: the most rows below the viewport seen on the way.
+      let most = 0
+      for (let frame = 0; frame < 10; frame++) {
+        window.scrollBy(0, 40)
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+        const rows = [
+          ...document.querySelectorAll('[role="list"][aria-label="Topics"] > [data-index]'),
+        ]
+        const below = rows.filter((r) => r.getBoundingClientRect().top >= window.innerHeight)
+        most = Math.max(most, below.length)
+      }
+      return most
+    })
+    expect(scrolling).toBe(4)
+    // At rest again (the scroll counts as over 150 ms after its last event).
+    await expect.poll(beyond).toEqual({ below: 2, above: 2 })
+    await app.expectClean()
+    await app.close()
+  })
+
   it('searches descriptions, interests and mentors, with a typo, marks the words and keeps them in the URL', async () => {
     const app = await openApp(browser, uniqueName('mentee'), { path: '/topics' })
     const { page } = app

@@ -1,5 +1,5 @@
 import { SparklesIcon, XMarkIcon } from '@heroicons/react/20/solid'
-import { useEffect, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { reasonLine } from '../../../../shared/matching.ts'
 import { paths } from '../../lib/paths.ts'
@@ -24,9 +24,10 @@ const UNDO_MS = 8_000
  * and "Not interested". Computed on this device, so it works offline. A
  * person with no interests yet is asked for some. The strip keeps one height
  * whatever it shows (cards scroll sideways on a phone), so the list below
- * never moves when it fills in.
+ * never moves when it fills in. Its own data only: a keystroke in the list's
+ * search field below does not draw it again.
  */
-export function Recommended(props: { limit: number; className?: string }) {
+export const Recommended = memo(function Recommended(props: { limit: number; className?: string }) {
   const computed = useRecommendations(props.limit)
   const { lastSyncedAt } = useSyncStatus()
   // Before the first sync ends there is nothing to judge by: not "nothing fits".
@@ -141,7 +142,7 @@ export function Recommended(props: { limit: number; className?: string }) {
       </div>
     </section>
   )
-}
+})
 
 function RecommendationCard(props: {
   topic: Merged<SyncTopic>

@@ -1,4 +1,4 @@
-import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
+import { useWindowVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
 import {
   type ReactNode,
   useLayoutEffect,
@@ -58,6 +58,18 @@ function useColumns(breakpoints: Breakpoints): number {
 
 const measurements = new Map<string, VirtualItem[]>()
 
+/**
+ * Rows drawn beyond the viewport on each side. While the page scrolls, four:
+ * a fling (up to 133 px a frame on a phone) has rows ready when the
+ * compositor moves the page faster than the main thread draws. At rest, two:
+ * a search keystroke or a filter replaces every drawn row, and each row drawn
+ * costs that keystroke's frame (at 10,000 topics, side by side: a key's
+ * median to the painted list 39 ms with four, 32 ms with two and four while
+ * scrolling).
+ */
+const OVERSCAN_SCROLLING = 4
+const OVERSCAN_AT_REST = 2
+
 export function VirtualGrid<T>(props: {
   items: readonly T[]
   keyOf: (item: T) => string
@@ -95,14 +107,18 @@ export function VirtualGrid<T>(props: {
     () => (row: number) => `${columns}:${keyOf(items[row * columns] as T)}`,
     [columns, items, keyOf],
   )
+  // The virtualizer of the last render: whether the page is scrolling (it renders again when that changes).
+  const last = useRef<Virtualizer<Window, Element> | null>(null)
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => estimateRowHeight,
-    overscan: 4,
+    overscan: last.current?.isScrolling ? OVERSCAN_SCROLLING : OVERSCAN_AT_REST,
     scrollMargin,
     getItemKey: rowKey,
     initialMeasurementsCache: cacheKey ? measurements.get(cacheKey) : undefined,
   })
+
+  last.current = virtualizer
 
   useLayoutEffect(() => {
     if (!cacheKey) return
