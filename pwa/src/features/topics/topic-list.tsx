@@ -111,11 +111,19 @@ export default function TopicList() {
     () => visible.filter((t) => matchesTopicFilters(t, filterQuery)),
     [visible, filterQuery],
   )
-  // A keystroke's work is over the search's hits, not over every topic (10,000 at company scale).
-  const positions = useMemo(() => new Map(matching.map((t, i) => [t.id, i])), [matching])
+  // A keystroke's work is over the search's hits, not over every topic (10,000 at company scale):
+  // each topic's place is looked up once per filter, and only once a search asks for it.
+  const positionsOf = useMemo(() => {
+    let positions: Map<string, number> | undefined
+    return () => {
+      positions ??= new Map(matching.map((t, i) => [t.id, i]))
+      return positions
+    }
+  }, [matching])
   const shown = useMemo(() => {
     const { hits } = search
     if (!hits) return matching
+    const positions = positionsOf()
     const found: { at: number; score: number }[] = []
     for (const [id, hit] of hits) {
       const at = positions.get(id)
@@ -124,7 +132,7 @@ export default function TopicList() {
     // Best first; equal scores in the list's own order.
     found.sort((a, b) => b.score - a.score || a.at - b.at)
     return found.map(({ at }) => matching[at] as (typeof matching)[number])
-  }, [matching, positions, search])
+  }, [matching, positionsOf, search])
 
   const narrowed = query.text.trim() !== '' || location !== 'all' || seniority !== 'all'
   const loading =

@@ -12,6 +12,7 @@ import {
 } from 'react'
 import type { PullResponse, SyncTable } from '../../../../shared/sync.ts'
 import type { Mutations } from '../mutators/mutations.ts'
+import { touchesRead } from './changed-parts.ts'
 import type { RowTable, SyncDb } from './db.ts'
 import type { SyncEngine } from './engine.ts'
 import { shareEqual } from './share.ts'
@@ -120,7 +121,8 @@ const SYNCING_READ_SHARE = 6
 
 /**
  * `useSynced` for reads over whole tables (thousands of rows): runs again
- * when one of `tables` changes (in any tab), at once for the first change
+ * when one of `tables` changes (in any tab; the overlay only for rows of the
+ * others, changed-parts.ts), at once for the first change
  * after a quiet spell, then at most every `every` ms while writes keep
  * coming (every second while a sync is writing pages: a first sync writes one
  * every few hundred ms), and never two at a time. `initial` is shown until the first read answers (a cached earlier
@@ -147,7 +149,6 @@ export function useSyncedCoalesced<T>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: `deps` are the read's inputs, as in useSynced.
   useEffect(() => {
     const db = engine.db
-    const prefixes = tables.map((table) => `idb://${db.name}/${table}/`)
     let stopped = false
     let running = false
     let again = false
@@ -209,7 +210,7 @@ export function useSyncedCoalesced<T>(
       }, wait)
     }
     const onChange = (parts: ObservabilitySet) => {
-      if (Object.keys(parts).some((part) => prefixes.some((p) => part.startsWith(p)))) schedule()
+      if (touchesRead(parts, db.name, tables)) schedule()
     }
     Dexie.on('storagemutated', onChange)
     // Once the sync has ended, a read held back while it wrote waits no longer than usual.
