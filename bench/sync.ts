@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import type { PullResponse, PushMutation, PushResponse } from '../shared/sync.ts'
-import { type Client, startTestServer, type TestServer } from '../sync-server/test/server.ts'
+import { Client, startTestServer, type TestServer } from '../sync-server/test/server.ts'
+import { buildServer, startServerProcess } from '../sync-server/test/server-process.ts'
 
 // `npm run bench:sync`: the figures of the sync issue, on a fresh database
 // (embedded PGlite, or a new database on DATABASE_URL's server), through HTTP.
@@ -28,7 +30,8 @@ async function main(): Promise<void> {
     const large = await deltaPull(server, mentor, reader, first.cursor)
 
     const replay = await replayMutations(await server.signIn('bench-pusher'), 1_000)
-    const concurrent = await pushVsRest(server)
+    const deployed = await pushVsRestDeployed(server)
+    const inProcess = await pushVsRest((name) => server.signIn(name))
     const crowd = await firstSyncCrowd(server)
 
     const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en')
@@ -48,14 +51,25 @@ async function main(): Promise<void> {
         `(target: all complete, 0 errors), ${(crowd.ms / 1000).toFixed(1)} s for all, ` +
         `slowest ${(crowd.slowestMs / 1000).toFixed(1)} s, ${(crowd.bytes / 1e6).toFixed(0)} MB on the wire (compressed)`,
     )
-    const ratio = concurrent.pushRate / concurrent.restRate
+    const perSecond = (n: number) => `${Math.round(n).toLocaleString('en')} mutations/s`
+    const figures = (c: PushVsRest, targets: boolean) =>
+      `  first round (cold server):  push ${perSecond(c.cold.pushRate)}, REST ${perSecond(c.cold.restRate)}\n` +
+      `  sync push, batches of 100:  ${perSecond(c.pushRate)}${targets ? '   target >= 1,500/s' : ''}\n` +
+      `  single REST calls:          ${perSecond(c.restRate)}\n` +
+      `  push / REST:                ${(c.pushRate / c.restRate).toFixed(2)}x${targets ? '   target >= 2x' : ''}` +
+      (c.writesPerMutation
+        ? `\n  server's write calls per mutation (to PostgreSQL and clients): push ${c.writesPerMutation.push.toFixed(2)}, REST ${c.writesPerMutation.rest.toFixed(2)}`
+        : '')
     console.log(
-      `${CLIENTS} clients at once, ${MUTATIONS_PER_CLIENT} mutations each (${ROUNDS} rounds after a first one, side by side):\n` +
-        `  first round (cold server):  push ${Math.round(concurrent.cold.pushRate).toLocaleString('en')} mutations/s, ` +
-        `REST ${Math.round(concurrent.cold.restRate).toLocaleString('en')} mutations/s\n` +
-        `  sync push, batches of 100:  ${Math.round(concurrent.pushRate).toLocaleString('en')} mutations/s   target >= 1,500/s\n` +
-        `  single REST calls:          ${Math.round(concurrent.restRate).toLocaleString('en')} mutations/s\n` +
-        `  push / REST:                ${ratio.toFixed(2)}x   target >= 2x`,
+      `${CLIENTS} clients at once, ${MUTATIONS_PER_CLIENT} mutations each (${ROUNDS} rounds after a first one, side by side):`,
+    )
+    if (deployed) {
+      console.log(
+        ` the built server in a process of its own, as deployed (node build/server/main.js, its delivery worker running):\n${figures(deployed, true)}`,
+      )
+    }
+    console.log(
+      ` the server inside this benchmark's process (the clients' work on the same thread; no delivery worker)${deployed ? ', for comparison' : ''}:\n${figures(inProcess, !deployed)}`,
     )
   } finally {
     await server.stop()
@@ -167,6 +181,59 @@ async function firstSyncCrowd(server: TestServer) {
   return { done, errors, bytes, slowestMs, ms: performance.now() - start }
 }
 
+type Rates = { pushRate: number; restRate: number }
+type PushVsRest = Rates & {
+  cold: Rates
+  /** The server process's write system calls (to PostgreSQL and to its clients) per mutation. */
+  writesPerMutation?: { push: number; rest: number }
+}
+
+/** Write system calls `pid` made so far (Linux's /proc), or undefined where it cannot be read. */
+function writeCalls(pid: number | undefined): number | undefined {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8')
+    return Number(/^syscw: (\d+)$/m.exec(io)?.[1] ?? Number.NaN) || undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * pushVsRest against the server as production runs it: bundled, under plain
+ * node, in a process of its own (with its delivery worker), on the
+ * benchmark's database. In this process the load generator's 20 clients
+ * (building and parsing the batches) would share the server's one thread.
+ * Undefined on embedded PGlite, whose database no other process can open.
+ */
+async function pushVsRestDeployed(server: TestServer): Promise<PushVsRest | undefined> {
+  if (!server.databaseUrl) return undefined
+  const built = await buildServer()
+  try {
+    const child = await startServerProcess(built.entry, { DATABASE_URL: server.databaseUrl })
+    let rates: PushVsRest
+    try {
+      rates = await pushVsRest(
+        async (name) => {
+          const client = new Client(child.url)
+          const res = await client.post('/api/auth/dev-login', { userId: name })
+          if (res.status !== 200) throw new Error(`dev-login as ${name} failed: ${res.status}`)
+          client.user = res.body as Client['user']
+          return client
+        },
+        () => writeCalls(child.child.pid),
+      )
+    } finally {
+      child.child.kill('SIGTERM')
+      await child.exited
+    }
+    const { code, signal } = await child.exited
+    if (code !== 0) throw new Error(`The server exited ${code ?? signal}:\n${child.output()}`)
+    return rates
+  } finally {
+    await built.remove()
+  }
+}
+
 const CLIENTS = 20
 const MUTATIONS_PER_CLIENT = 200
 const ROUNDS = 2
@@ -177,18 +244,24 @@ const ROUNDS = 2
  * Idempotency-Key, alternating, `ROUNDS` times each after a first round
  * measured apart: mutations per second.
  */
-async function pushVsRest(server: TestServer) {
+async function pushVsRest(
+  signIn: (name: string) => Promise<Client>,
+  writes?: () => number | undefined,
+): Promise<PushVsRest> {
   const clients = await Promise.all(
-    Array.from({ length: CLIENTS }, (_, i) => server.signIn(`bench-crowd-${i}`)),
+    Array.from({ length: CLIENTS }, (_, i) => signIn(`bench-crowd-${i}`)),
   )
   let pushMs = 0
   let restMs = 0
+  let pushWrites = 0
+  let restWrites = 0
   let cold = { pushRate: 0, restRate: 0 }
   const perRound = CLIENTS * MUTATIONS_PER_CLIENT
   // Round 0 is the server's first load of this kind: its code not yet optimised, and each of
   // the pool's connections preparing its statements. It is printed apart; the target is the
   // rounds after it, a server that has been up (as at 9:00 on a working day).
   for (let round = 0; round <= ROUNDS; round++) {
+    let writesBefore = writes?.() ?? 0
     let start = performance.now()
     await Promise.all(
       clients.map(async (client) => {
@@ -206,6 +279,8 @@ async function pushVsRest(server: TestServer) {
       }),
     )
     pushMs += performance.now() - start
+    pushWrites += (writes?.() ?? 0) - writesBefore
+    writesBefore = writes?.() ?? 0
     start = performance.now()
     await Promise.all(
       clients.map(async (client) => {
@@ -218,14 +293,23 @@ async function pushVsRest(server: TestServer) {
       }),
     )
     restMs += performance.now() - start
+    restWrites += (writes?.() ?? 0) - writesBefore
     if (round === 0) {
       cold = { pushRate: (perRound / pushMs) * 1000, restRate: (perRound / restMs) * 1000 }
       pushMs = 0
       restMs = 0
+      pushWrites = 0
+      restWrites = 0
     }
   }
   const total = perRound * ROUNDS
-  return { pushRate: (total / pushMs) * 1000, restRate: (total / restMs) * 1000, cold }
+  return {
+    pushRate: (total / pushMs) * 1000,
+    restRate: (total / restMs) * 1000,
+    cold,
+    writesPerMutation:
+      writes?.() === undefined ? undefined : { push: pushWrites / total, rest: restWrites / total },
+  }
 }
 
 /** `count` mutations an offline mentor made: topics created, then edited. */

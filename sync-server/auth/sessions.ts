@@ -85,6 +85,7 @@ type SessionRow = {
   idHash: string
   userId: string
   username: string
+  fullName: string
   isAdmin: boolean
   lastSeenAt: Date
   createdAt: Date
@@ -111,7 +112,8 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     const idHash = hashSessionId(id)
     const [row] = await sql<SessionRow[]>`
       SELECT s.id_hash AS "idHash", s.user_id AS "userId", s.last_seen_at AS "lastSeenAt",
-             s.created_at AS "createdAt", u.username, u.is_admin AS "isAdmin"
+             s.created_at AS "createdAt", u.username, u.full_name AS "fullName",
+             u.is_admin AS "isAdmin"
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id_hash = ${idHash} AND s.expires_at > now()
         AND s.created_at > now() - make_interval(days => ${config.SESSION_MAX_DAYS})`
@@ -119,6 +121,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
       c.set('user', {
         id: row.userId,
         username: row.username,
+        fullName: row.fullName,
         isAdmin: row.isAdmin,
         sessionHash: row.idHash,
       })

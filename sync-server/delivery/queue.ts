@@ -50,16 +50,19 @@ export async function enqueueDeliveries(db: Db, deliveries: readonly Delivery[])
     ...(d.email ? [{ kind: 'email', d, subscriptionId: '' }] : []),
   ])
   if (jobs.length === 0) return 0
+  // One statement, one round trip: a data-modifying WITH runs whether or not the SELECT reads it.
   await db`
-    INSERT INTO delivery_jobs (kind, user_id, subscription_id, payload)
-    SELECT kind, user_id, NULLIF(subscription_id, '')::uuid, payload::jsonb
-    FROM unnest(
-      ${db.array(jobs.map((j) => j.kind))}::text[],
-      ${db.array(jobs.map((j) => j.d.userId))}::uuid[],
-      ${db.array(jobs.map((j) => j.subscriptionId))}::text[],
-      ${db.array(jobs.map((j) => JSON.stringify(j.d.payload)))}::text[]
-    ) AS j (kind, user_id, subscription_id, payload)`
-  await db`SELECT pg_notify(${DELIVERY_CHANNEL}, '')`
+    WITH queued AS (
+      INSERT INTO delivery_jobs (kind, user_id, subscription_id, payload)
+      SELECT kind, user_id, NULLIF(subscription_id, '')::uuid, payload::jsonb
+      FROM unnest(
+        ${db.array(jobs.map((j) => j.kind))}::text[],
+        ${db.array(jobs.map((j) => j.d.userId))}::uuid[],
+        ${db.array(jobs.map((j) => j.subscriptionId))}::text[],
+        ${db.array(jobs.map((j) => JSON.stringify(j.d.payload)))}::text[]
+      ) AS j (kind, user_id, subscription_id, payload)
+    )
+    SELECT pg_notify(${DELIVERY_CHANNEL}, '')`
   return jobs.length
 }
 
@@ -133,6 +136,26 @@ export async function deferJob(
     SET run_at = ${until}, held_until = ${until}, attempts = greatest(attempts - 1, 0),
       locked_until = NULL, locked_by = NULL, last_error = ${reason}
     WHERE id = ${id} AND state = 'pending' AND locked_by = ${workerId}`
+}
+
+/**
+ * deferJob for several jobs at once, in one statement: a worker holds back a
+ * claimed batch's e-mails for their delay together, not one round trip each.
+ */
+export async function deferJobs(
+  sql: Sql,
+  workerId: string,
+  jobs: readonly { id: string; until: Date; reason: string }[],
+): Promise<void> {
+  if (jobs.length === 0) return
+  await sql`
+    UPDATE delivery_jobs d
+    SET run_at = h.until, held_until = h.until, attempts = greatest(d.attempts - 1, 0),
+      locked_until = NULL, locked_by = NULL, last_error = h.reason
+    FROM unnest(${sql.array(jobs.map((j) => j.id))}::bigint[],
+      ${sql.array(jobs.map((j) => j.until.toISOString()))}::timestamptz[],
+      ${sql.array(jobs.map((j) => j.reason))}::text[]) AS h (id, until, reason)
+    WHERE d.id = h.id AND d.state = 'pending' AND d.locked_by = ${workerId}`
 }
 
 /** Gives a job up: kept as failed, with the reason, until housekeeping sweeps it. */

@@ -4,9 +4,11 @@ import type { Sql } from '../db/connect.ts'
 import { createMailer, type Mailer } from '../mail/send.ts'
 import { runDigests } from './digest.ts'
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from './options.ts'
-import { claimJobs, DELIVERY_CHANNEL, type DeliveryJob, nextDueInMs } from './queue.ts'
+import { claimJobs, DELIVERY_CHANNEL, type DeliveryJob, deferJobs, nextDueInMs } from './queue.ts'
 import { type Outcome, sendDigestJob, sendEmailJob, sendPushJob, settleJob } from './send-job.ts'
 import { onDeliveryWake } from './wake.ts'
+
+type HeldBack = Parameters<typeof deferJobs>[2][number]
 
 export type DeliveryWorker = {
   /** Finishes the sends in flight (at most sendTimeoutMs), then stops. */
@@ -54,7 +56,8 @@ export function startDeliveryWorker(
 
   const context = { sql, config, options, signal: aborter.signal, mailer }
 
-  async function processJob(job: DeliveryJob): Promise<void> {
+  /** Sends a job and settles it, or, when it is held back, adds it to `deferred` (the batch writes those together). */
+  async function processJob(job: DeliveryJob, deferred: HeldBack[]): Promise<void> {
     let outcome: Outcome
     try {
       outcome =
@@ -68,6 +71,11 @@ export function startDeliveryWorker(
     }
     // A killed worker writes nothing more: its jobs come back when their lease ends.
     if (killed) return
+    // Holding back sent nothing, so its write can wait for the batch's others.
+    if (outcome.result === 'defer') {
+      deferred.push({ id: job.id, until: outcome.until, reason: outcome.reason })
+      return
+    }
     await settleJob(context, workerId, job, outcome)
   }
 
@@ -81,7 +89,10 @@ export function startDeliveryWorker(
     while (running) {
       const jobs = await claimJobs(sql, workerId, options.batchSize, options.leaseMs)
       if (jobs.length === 0 || killed) return
-      await Promise.all(jobs.map(processJob))
+      const deferred: HeldBack[] = []
+      await Promise.all(jobs.map((job) => processJob(job, deferred)))
+      if (killed) return
+      await deferJobs(sql, workerId, deferred)
     }
   }
 

@@ -10,6 +10,8 @@ export type Deps = { sql: Sql; config: Config }
 export type SessionUser = {
   id: string
   username: string
+  /** As the user row says now ('' when unknown); it changes only at a single sign-on sign-in. */
+  fullName: string
   isAdmin: boolean
   sessionHash: string
 }

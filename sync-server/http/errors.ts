@@ -132,9 +132,23 @@ export function handleError(error: unknown, c: Context): Response {
     if (apiError.status === 503) res.headers.set('retry-after', String(RETRY_AFTER_SECONDS))
     return res
   }
-  // Log the error itself, never the query parameters or the request body.
-  console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, describe(error))
+  // Log the error itself, never the query parameters or the request body. A replayed mutation's
+  // statement refused because its batch's transaction failed before it (its key claim, the
+  // previous answer's store: http/transaction.ts sends them together) says nothing more: the
+  // cause is thrown and logged as this request's answer.
+  if (!(isReplayed(c) && isFailedTransaction(error))) {
+    console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, describe(error))
+  }
   return problemResponse(500, 'Something went wrong on the server. Please try again.')
+}
+
+function isReplayed(c: Context): boolean {
+  return (c.env as { batch?: unknown } | undefined)?.batch !== undefined
+}
+
+/** PostgreSQL's in_failed_sql_transaction: an earlier statement of the transaction failed. */
+function isFailedTransaction(error: unknown): boolean {
+  return error instanceof postgres.PostgresError && error.code === '25P02'
 }
 
 function describe(error: unknown): string {

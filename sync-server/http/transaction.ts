@@ -178,8 +178,12 @@ const SAVEPOINT = 'replayed_mutation'
  * subtransaction too: 51 at most with MUTATIONS_PER_TRANSACTION = 50.)
  *
  * Statements whose answer nothing waits for are sent together: the savepoint
- * with the key claim, the rollback with the refusal's stored answer, and a
- * success's stored answer with the next mutation's savepoint (`pending`).
+ * with the key claim and the route's first statements (the route runs without
+ * waiting for the claim; a key claimed before rolls the savepoint back and
+ * answers the stored answer), the rollback with the refusal's stored answer,
+ * and a success's stored answer with the next mutation's savepoint
+ * (`pending`). The claim still runs first in the database, so the contract
+ * above holds: a second request with the key waits on it, and never both apply.
  */
 async function inBatch(
   c: Context<AppEnv>,
@@ -194,18 +198,35 @@ async function inBatch(
   c.set('db', tx)
   const previous = batch.pending
   batch.pending = undefined
-  // Sent in this order, in one write: postgres.js sends a statement when it is executed.
+  // Sent in this order, in one write: postgres.js sends a statement when it is executed, and
+  // what is executed in one turn of the event loop goes out together. The route runs at once,
+  // without waiting for the claim's answer: its first statements go out with the claim and run
+  // after it (a second request with this key waits there, as before). When the key turns out
+  // to be claimed before, the savepoint takes back whatever the route did.
   const opening = tx.unsafe(`SAVEPOINT ${SAVEPOINT}`).execute()
   const claiming = claimKey(tx, claim)
-  const [stored, opened, claimed] = await Promise.allSettled([previous, opening, claiming])
+  const [stored, opened, claimed, ran] = await Promise.allSettled([
+    previous,
+    opening,
+    claiming,
+    next(),
+  ])
   if (stored.status === 'rejected') batch.failure ??= stored.reason
   if (opened.status === 'rejected') batch.failure ??= opened.reason
   if (batch.failure !== undefined) throw batch.failure
   let answer: string
   try {
     if (claimed.status === 'rejected') throw claimed.reason
-    if (!claimed.value) return await storedAnswer(tx, claim)
-    await next()
+    if (!claimed.value) {
+      await rollBack(batch)
+      const replay = await storedAnswer(tx, claim)
+      // The route's answer is dropped whole (headers, error): the stored one replaces it.
+      c.error = undefined
+      c.res = undefined
+      c.res = replay
+      return replay
+    }
+    if (ran.status === 'rejected') throw ran.reason
     answer = await answerText(c)
   } catch (error) {
     await rollBack(batch)

@@ -364,6 +364,36 @@ describe('POST /api/sync/push', () => {
     expect(reused[0]?.status).toBe(422)
   })
 
+  it('leaves nothing of a mutation pushed again, though its route runs before the key is checked', async () => {
+    const me = await server.signIn(unique('again'))
+    const create = createTopicMutation()
+    const id = (create.body as { id: string }).id
+    const edit: PushMutation = {
+      id: randomUUID(),
+      method: 'PATCH',
+      path: `/api/topics/${id}`,
+      body: topicBody({ subject: `${subjectOf(create)} offline` }),
+    }
+    const first = await push(me, [create, edit])
+    expect(first.map((r) => [r.status, r.replayed])).toEqual([
+      [201, false],
+      [200, false],
+    ])
+    // Edited since, online: the same edit pushed again must not put its subject back.
+    const online = `${subjectOf(create)} online`
+    const res = await me.patch(`/api/topics/${id}`, topicBody({ subject: online }))
+    expect(res.status, res.text).toBe(200)
+    const again = await push(me, [edit, { ...edit, body: topicBody({ subject: 'Another body' }) }])
+    expect(again.map((r) => [r.status, r.replayed])).toEqual([
+      [200, true],
+      [422, false],
+    ])
+    expect((again[0]?.body as { subject?: string } | undefined)?.subject).toBe(
+      `${subjectOf(create)} offline`,
+    )
+    expect(((await me.get(`/api/topics/${id}`)).body as { subject: string }).subject).toBe(online)
+  })
+
   it('takes bodies larger than the usual limit, each mutation still within it', async () => {
     const small = await startTestServer({ BODY_LIMIT_BYTES: '4096' })
     try {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import {
@@ -80,26 +81,33 @@ topicRoutes.post(
     const user = requireUser(c)
     const input = await c.var.body()
     const db = c.get('db')
-    // The answer comes back with the insert (its mentor is the caller, who sees it).
-    const [topic] = await db<Topic[]>`
+    const id = input.id ?? randomUUID()
+    // The answer comes back with the insert (its mentor is the caller, who sees it). The
+    // interests and the administrators' notification go out in the same round trip, run after
+    // it, and a refusal (the id taken) rolls all of it back.
+    const inserting = db<Topic[]>`
     WITH t AS (
       INSERT INTO topics (id, subject, description, max_mentees, seniority_required, location,
                           interests, status, mentor_id)
-      VALUES (${input.id ?? db`gen_random_uuid()`}, ${input.subject},
+      VALUES (${id}, ${input.subject},
               ${sanitizeDescription(input.description)}, ${input.maxMentees},
               ${db.array(input.seniorityRequired)}::seniority[], ${input.location},
               ${db.array(input.interests)}::text[], 'proposed', ${user.id})
       ON CONFLICT (id) DO NOTHING
       RETURNING *
     )
-    SELECT ${topicColumns(db)} FROM t JOIN users m ON m.id = t.mentor_id`
+    SELECT ${topicColumns(db)} FROM t JOIN users m ON m.id = t.mentor_id`.execute()
+    const mentor = { username: user.username, full_name: user.fullName }
+    const [[topic]] = await Promise.all([
+      inserting,
+      rememberInterests(db, input.interests),
+      notify(
+        db,
+        { adminsBut: user.id },
+        messages.topicForReview({ id, subject: input.subject }, mentor),
+      ),
+    ])
     if (!topic) throw new ApiError(409, 'A topic with this id already exists.')
-    await rememberInterests(db, input.interests)
-    await notify(
-      db,
-      { adminsBut: user.id },
-      messages.topicForReview({ id: topic.id, subject: input.subject }, topic.mentor),
-    )
     return c.json(topic, 201)
   },
 )
@@ -160,7 +168,8 @@ topicRoutes.patch(
     enforce(checkMaxMentees(topic, input.maxMentees))
     const status = statusAfterEdit(topic.status)
     // The answer comes back with the update: the caller, its mentor or an administrator, sees it.
-    const [edited] = await db<Topic[]>`
+    // The interests are remembered in the same round trip.
+    const updating = db<Topic[]>`
     WITH t AS (
       UPDATE topics SET subject = ${input.subject}, description = ${sanitizeDescription(input.description)},
         max_mentees = ${input.maxMentees}, seniority_required = ${db.array(input.seniorityRequired)}::seniority[],
@@ -172,9 +181,9 @@ topicRoutes.patch(
       WHERE id = ${id}
       RETURNING *
     )
-    SELECT ${topicColumns(db)} FROM t JOIN users m ON m.id = t.mentor_id`
+    SELECT ${topicColumns(db)} FROM t JOIN users m ON m.id = t.mentor_id`.execute()
+    const [[edited]] = await Promise.all([updating, rememberInterests(db, input.interests)])
     const answer = found(edited, NOT_FOUND)
-    await rememberInterests(db, input.interests)
     if (topic.status === 'rejected') {
       await notify(
         db,

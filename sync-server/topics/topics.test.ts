@@ -120,6 +120,9 @@ describe('POST /api/topics', () => {
   it('answers a create and an edit exactly as a read of the topic right after', async () => {
     const admin = await signInAdmin(server)
     const mentor = await signInUser('mentor')
+    // The name single sign-on gave them, read with their session.
+    const fullName = unique('Ada Mentor')
+    await server.sql`UPDATE users SET full_name = ${fullName} WHERE id = ${mentor.user?.id ?? ''}`
     const created = await mentor.post(
       '/api/topics',
       topicBody({ interests: [unique('Answer interest')], location: 'in-person' }),
@@ -128,7 +131,8 @@ describe('POST /api/topics', () => {
     const id = created.body.id
     expect(created.text).toBe((await mentor.get(`/api/topics/${id}`)).text)
     // Named as a person in the review notification, from the same answer.
-    const name = created.body.mentor.full_name.trim() || created.body.mentor.username
+    expect(created.body.mentor.full_name).toBe(fullName)
+    const name = created.body.mentor.full_name
     const notes = await notificationsOf(admin, 'topic_for_review')
     expect(notes.map((n) => n.message)).toContain(
       `${name} proposed "${created.body.subject}". It is waiting for your review.`,
