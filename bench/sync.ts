@@ -236,7 +236,7 @@ async function pushVsRestDeployed(server: TestServer): Promise<PushVsRest | unde
 
 const CLIENTS = 20
 const MUTATIONS_PER_CLIENT = 200
-const ROUNDS = 2
+const ROUNDS = 4
 
 /**
  * `CLIENTS` people sending their queued work at once, by sync push (batches of
