@@ -98,7 +98,12 @@ describe('dialogs and the keyboard', () => {
     expect((await focused(app.page)).label).toContain('URL')
     await app.page.keyboard.press('Escape')
     await dialogClosed(link)
-    expect(await editor(app.page).evaluate((e) => e.contains(document.activeElement))).toBe(true)
+    // Back in the editor as the dialog unmounts (as checkDialog allows for its openers).
+    await expect
+      .poll(() => editor(app.page).evaluate((e) => e.contains(document.activeElement)), {
+        timeout: 2_000,
+      })
+      .toBe(true)
 
     // Add Feedback, for the mentee of the concluded topic.
     await mentor.call('POST', `/api/topics/${topic.id}/conclude`, { mentorFeedback: 'Done.' })
