@@ -39,8 +39,8 @@ const WAITING = {
  * server's reason when it is refused (at once by the shared rules, or by the
  * server), or a "saved on this device" toast while offline.
  */
-async function runChange(
-  engine: SyncEngine,
+export async function runChange(
+  engine: Pick<SyncEngine, 'db' | 'status' | 'onRejected'>,
   queue: () => Promise<Queued>,
   messages: ChangeMessages,
 ): Promise<ChangeResult> {
@@ -53,18 +53,24 @@ async function runChange(
     return { kind: 'refused-now', detail }
   }
   awaited.add(queued.mutationId)
+  // A refusal that comes while this waits is this function's to tell (the app's refusal toast
+  // skips awaited changes), even when the wait ends before it reads the refusal back.
+  let refusal: Outcome | undefined
+  const stopListening = engine.onRejected((row) => {
+    if (row.id === queued.mutationId) {
+      refusal = { kind: 'refused', detail: row.detail, status: row.status }
+    }
+  })
   try {
     const online = engine.status.get().online && navigator.onLine
-    const outcome = await waitForOutcome(
-      engine.db,
-      queued.mutationId,
-      online ? ANSWER_WAIT_MS : 400,
-    )
+    let outcome = await waitForOutcome(engine.db, queued.mutationId, online ? ANSWER_WAIT_MS : 400)
+    if (outcome.kind === 'waiting' && refusal) outcome = refusal
     if (outcome.kind === 'saved') toastSuccess(messages.success, messages.successTitle)
     else if (outcome.kind === 'refused') toastError(messages.failure ?? outcome.detail)
     else toast({ ...(messages.waiting ?? WAITING), variant: 'info' })
     return outcome
   } finally {
+    stopListening()
     awaited.delete(queued.mutationId)
   }
 }
