@@ -58,8 +58,18 @@ async function renderedOwn(page: Page): Promise<string[]> {
 async function scrollTo(page: Page, subject: string): Promise<void> {
   for (let step = 0; step < 200; step++) {
     if ((await cardOf(page, subject).count()) > 0) {
-      await cardOf(page, subject).scrollIntoViewIfNeeded()
-      return
+      // The list may draw the card again between finding it and scrolling to it (a sync page
+      // arriving, the scroll's end): then it is found again on the next step.
+      const scrolled = await cardOf(page, subject)
+        .scrollIntoViewIfNeeded({ timeout: 2_000 })
+        .then(() => true)
+        .catch((error: Error) => {
+          if (!/not attached|Timeout/.test(error.message)) throw error
+          return false
+        })
+      if (scrolled) return
+      await page.waitForTimeout(30)
+      continue
     }
     await page.evaluate(() => window.scrollBy(0, window.innerHeight * 0.8))
     await page.waitForTimeout(30)
