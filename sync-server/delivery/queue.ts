@@ -120,27 +120,10 @@ export async function retryJob(
 }
 
 /**
- * Holds a job back until `until` (quiet hours, the e-mail delay), if this
- * worker still holds it: not an attempt, so it does not count towards
- * maxAttempts.
- */
-export async function deferJob(
-  sql: Sql,
-  id: string,
-  workerId: string,
-  until: Date,
-  reason: string,
-): Promise<void> {
-  await sql`
-    UPDATE delivery_jobs
-    SET run_at = ${until}, held_until = ${until}, attempts = greatest(attempts - 1, 0),
-      locked_until = NULL, locked_by = NULL, last_error = ${reason}
-    WHERE id = ${id} AND state = 'pending' AND locked_by = ${workerId}`
-}
-
-/**
- * deferJob for several jobs at once, in one statement: a worker holds back a
- * claimed batch's e-mails for their delay together, not one round trip each.
+ * Holds jobs back, each until its `until` (quiet hours, the e-mail delay), if
+ * this worker still holds them: not an attempt, so it does not count towards
+ * maxAttempts. One statement for all: a worker holds back a claimed batch's
+ * e-mails together, not one round trip each.
  */
 export async function deferJobs(
   sql: Sql,

@@ -19,7 +19,7 @@ import {
 import { PUSH_TTL_SECONDS, pushPayloadOf, sendPush } from '../push/send.ts'
 import { vapidKeys } from '../push/vapid.ts'
 import type { DeliveryOptions } from './options.ts'
-import { completeJob, type DeliveryJob, deferJob, failJob, retryJob } from './queue.ts'
+import { completeJob, type DeliveryJob, deferJobs, failJob, retryJob } from './queue.ts'
 
 /** What a worker hands the senders. */
 export type JobContext = {
@@ -300,7 +300,9 @@ export async function settleJob(
       await sql`DELETE FROM push_subscriptions WHERE id = ${job.subscriptionId}`
       return
     case 'defer':
-      return deferJob(sql, job.id, workerId, outcome.until, outcome.reason)
+      return deferJobs(sql, workerId, [
+        { id: job.id, until: outcome.until, reason: outcome.reason },
+      ])
     case 'failed':
       options.log.warn(`Delivery job ${job.id} (${job.kind}) failed: ${outcome.error}`)
       return failJob(sql, job.id, workerId, outcome.error)

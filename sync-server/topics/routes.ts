@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import {
+  canViewTopic,
   checkEditTopic,
   checkMaxMentees,
   statusAfterEdit,
@@ -10,6 +11,7 @@ import {
   topicSchema,
   topicSearchQuerySchema,
 } from '../../shared/topic.ts'
+import type { Db } from '../db/connect.ts'
 import { actorOf, callerOn, requireUser } from '../http/current-user.ts'
 import type { AppEnv } from '../http/env.ts'
 import { ApiError } from '../http/errors.ts'
@@ -21,7 +23,7 @@ import { messages } from '../notifications/messages.ts'
 import { notify } from '../notifications/notify.ts'
 import { findUserById, rememberInterests } from '../users/queries.ts'
 import { decodePageCursor, encodePageCursor } from './page-cursor.ts'
-import { getVisibleTopic, listTopics, lockVisibleTopic, topicColumns } from './queries.ts'
+import { getVisibleTopic, listTopics, lockTopic, topicColumns } from './queries.ts'
 import { sanitizeDescription } from './sanitize.ts'
 import { searchTopics } from './search.ts'
 
@@ -159,31 +161,41 @@ topicRoutes.patch(
   body(topicInputSchema, topicInputSchema.omit({ id: true })),
   async (c) => {
     const { user, actor, id, db } = callerOn(c, NOT_FOUND)
-    const topic = await lockVisibleTopic(db, actor, id)
+    // Read now, judged after the checks on the topic (a 404 or 403 comes before a 400).
+    const [read] = await Promise.allSettled([c.var.body()])
+    // The lock, the update and the interests go out in one round trip and run in that order:
+    // the checks below decide on the topic as the lock read it, before the update. A refusal
+    // rolls the update back with the rest of the request (every 4xx does), so sending it first
+    // changes nothing a caller sees; a replayed edit costs one round trip, not two.
+    const locking = lockTopic(db, id)
+    const edit =
+      read.status === 'fulfilled'
+        ? {
+            input: read.value,
+            writing: Promise.allSettled([
+              updateTopic(db, user.id, id, read.value),
+              rememberInterests(db, read.value.interests),
+            ]),
+          }
+        : { invalid: read.reason as unknown }
+    const topic = await locking
+    if (!topic || !canViewTopic(actor, topic)) throw new ApiError(404, NOT_FOUND)
     enforce(checkEditTopic(actor, topic))
-    const input = await c.var.body()
+    if ('invalid' in edit) throw edit.invalid
+    const { input, writing } = edit
     if (input.id !== undefined && input.id.toLowerCase() !== id) {
       throw new ApiError(400, 'The id in the body does not match the topic being edited.')
     }
     enforce(checkMaxMentees(topic, input.maxMentees))
-    const status = statusAfterEdit(topic.status)
-    // The answer comes back with the update: the caller, its mentor or an administrator, sees it.
-    // The interests are remembered in the same round trip.
-    const updating = db<Topic[]>`
-    WITH t AS (
-      UPDATE topics SET subject = ${input.subject}, description = ${sanitizeDescription(input.description)},
-        max_mentees = ${input.maxMentees}, seniority_required = ${db.array(input.seniorityRequired)}::seniority[],
-        location = ${input.location}, interests = ${db.array(input.interests)}::text[],
-        status = ${status}, rejection_reason = NULL,
-        updated_at = now(),
-        -- The mentor editing is activity on the topic (reminders, decision 0039).
-        last_activity_at = CASE WHEN ${topic.mentorId === user.id} THEN now() ELSE last_activity_at END
-      WHERE id = ${id}
-      RETURNING *
-    )
-    SELECT ${topicColumns(db)} FROM t JOIN users m ON m.id = t.mentor_id`.execute()
-    const [[edited]] = await Promise.all([updating, rememberInterests(db, input.interests)])
-    const answer = found(edited, NOT_FOUND)
+    const [updated, remembered] = await writing
+    if (updated.status === 'rejected') throw updated.reason
+    if (remembered.status === 'rejected') throw remembered.reason
+    const answer = found(updated.value, NOT_FOUND)
+    if (answer.status !== statusAfterEdit(topic.status)) {
+      throw new Error(
+        `An edit left a ${topic.status} topic ${answer.status}, not as statusAfterEdit says.`,
+      )
+    }
     if (topic.status === 'rejected') {
       await notify(
         db,
@@ -194,3 +206,34 @@ topicRoutes.patch(
     return c.json(answer)
   },
 )
+
+/**
+ * Writes an edit of topic `id` by `userId` and answers the edited topic as the
+ * API shows it, or undefined when the topic has more accepted mentees than the
+ * new maximum (then nothing is written: checkMaxMentees refuses that edit, and
+ * the table's constraint is never tripped). It does not check who may edit
+ * what: the route's checks do, on the topic as locked before this runs.
+ */
+async function updateTopic(
+  db: Db,
+  userId: string,
+  id: string,
+  input: z.output<typeof topicInputSchema>,
+): Promise<Topic | undefined> {
+  const [edited] = await db<Topic[]>`
+    WITH t AS (
+      UPDATE topics SET subject = ${input.subject}, description = ${sanitizeDescription(input.description)},
+        max_mentees = ${input.maxMentees}, seniority_required = ${db.array(input.seniorityRequired)}::seniority[],
+        location = ${input.location}, interests = ${db.array(input.interests)}::text[],
+        -- statusAfterEdit: a rejected topic is resubmitted (the route checks the answer against it).
+        status = CASE WHEN status = 'rejected' THEN 'proposed' ELSE status END,
+        rejection_reason = NULL,
+        updated_at = now(),
+        -- The mentor editing is activity on the topic (reminders, decision 0039).
+        last_activity_at = CASE WHEN mentor_id = ${userId} THEN now() ELSE last_activity_at END
+      WHERE id = ${id} AND current_mentees <= ${input.maxMentees}
+      RETURNING *
+    )
+    SELECT ${topicColumns(db)} FROM t JOIN users m ON m.id = t.mentor_id`
+  return edited
+}

@@ -698,6 +698,69 @@ describe('PATCH /api/topics/{id}', () => {
     expect(after).toMatchObject({ maxMentees: 2, currentMentees: 2 })
   })
 
+  it('leaves no trace of a refused edit, sent alone or replayed in a push: row, interests, removals', async () => {
+    const mentor = await signInUser('mentor')
+    const other = await signInUser('other')
+    const admin = await signInAdmin(server)
+    const full = await createApprovedTopic(mentor, { maxMentees: 2 })
+    for (const prefix of ['mentee', 'mentee']) {
+      const applied = await (await signInUser(prefix)).post(`/api/topics/${full.id}/apply`)
+      expect(applied.status, applied.text).toBe(201)
+      const accepted = await mentor.patch(`/api/applications/${applied.body.id}`, {
+        status: 'accepted',
+      })
+      expect(accepted.status, accepted.text).toBe(200)
+    }
+    const approved = await createApprovedTopic(mentor)
+    const started = await createApprovedTopic(mentor)
+    await server.sql`UPDATE topics SET status = 'started' WHERE id = ${started.id}`
+    const proposed = await createTopic(mentor)
+    const rowsOf = async () =>
+      server.sql`
+        SELECT to_jsonb(t) AS row FROM topics t WHERE id IN (${full.id}, ${approved.id}, ${started.id}, ${proposed.id})
+        ORDER BY id`
+    const before = await rowsOf()
+    const removalsBefore = await server.sql`SELECT count(*)::int AS n FROM sync_removals`
+    const interest = unique('Refused-interest')
+    // Each: who sends it, to which topic, with what, and the refusal.
+    const refusals: [Client, string, Record<string, unknown>, number, string][] = [
+      [other, approved.id, { subject: 'Hijacked' }, 403, 'Only the mentor'],
+      [mentor, started.id, { subject: 'Late' }, 409, 'can no longer be edited'],
+      [admin, started.id, { subject: 'Late' }, 409, 'can no longer be edited'],
+      [mentor, full.id, { maxMentees: 1 }, 409, 'already has 2 accepted mentees'],
+      [other, proposed.id, { subject: 'Unseen' }, 404, 'Topic not found'],
+      [mentor, approved.id, { id: randomUUID() }, 400, 'does not match'],
+    ]
+    for (const [client, id, change, status, detail] of refusals) {
+      const edit = topicBody({ interests: [interest], ...change })
+      expectReadableProblem(await client.patch(`/api/topics/${id}`, edit), status, detail)
+      // Replayed, followed by a change of the sender's own that applies: the batch goes on.
+      const own = await client.post('/api/topics', topicBody())
+      expect(own.status, own.text).toBe(201)
+      const pushed = await client.post('/api/sync/push', {
+        clientId: 'refused-edit',
+        mutations: [
+          { id: randomUUID(), method: 'PATCH', path: `/api/topics/${id}`, body: edit },
+          {
+            id: randomUUID(),
+            method: 'PATCH',
+            path: `/api/topics/${own.body.id}`,
+            body: topicBody({ subject: 'Applied after a refusal' }),
+          },
+        ],
+      })
+      expect(pushed.status, pushed.text).toBe(200)
+      expect(pushed.body.results.map((r: { status: number }) => r.status)).toEqual([status, 200])
+      expect(JSON.stringify(pushed.body.results[0].body)).toContain(detail)
+      expect((await client.get(`/api/topics/${own.body.id}`)).body.subject).toBe(
+        'Applied after a refusal',
+      )
+    }
+    expect(await rowsOf()).toEqual(before)
+    expect(await server.sql`SELECT name FROM interests WHERE name = ${interest}`).toEqual([])
+    expect(await server.sql`SELECT count(*)::int AS n FROM sync_removals`).toEqual(removalsBefore)
+  })
+
   it('validates the body like creation', async () => {
     const mentor = await signInUser('mentor')
     const topic = await createTopic(mentor)
