@@ -55,6 +55,15 @@ describe('shareEqual', () => {
     expect(shareEqual([1], { 0: 1 })).toEqual({ 0: 1 })
   })
 
+  it('keeps a key named __proto__ as a property (a counterexample fast-check found)', () => {
+    const next = JSON.parse('{"__proto__":{}}')
+    const shared = shareEqual({}, next)
+    expect(Object.getPrototypeOf(shared)).toBe(Object.prototype)
+    expect(Object.hasOwn(shared, '__proto__')).toBe(true)
+    expect(shared).toEqual(next)
+    expect(shareEqual(JSON.parse('{"__proto__":{"a":1}}'), next)).toEqual(next)
+  })
+
   it('always answers a value deep-equal to the new one (fast-check)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.jsonValue(), (previous, next) => {

@@ -33,9 +33,19 @@ export function shareEqual<T>(previous: unknown, next: T): T {
     let same = keys.length === Object.keys(previous).length
     const out: Record<string, unknown> = {}
     for (const key of keys) {
-      const shared = shareEqual(previous[key], next[key])
-      if (shared !== previous[key] || !Object.hasOwn(previous, key)) same = false
-      out[key] = shared
+      const own = Object.hasOwn(previous, key)
+      const before = own ? previous[key] : undefined
+      const shared = shareEqual(before, next[key])
+      if (shared !== before || !own) same = false
+      // A key named "__proto__" (JSON may have one) is kept as a property, not made the prototype.
+      if (key === '__proto__') {
+        Object.defineProperty(out, key, {
+          value: shared,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
+      } else out[key] = shared
     }
     return (same ? previous : out) as T
   }
