@@ -109,6 +109,43 @@ describe('GET /api/topics?q=', () => {
     }
     expectProblem(await reader.get(`/api/topics?q=${'x'.repeat(201)}`), 400)
   })
+
+  it('stores the search document 0007 defined, written by the PL/pgSQL function of 0011, on insert and on edit', async () => {
+    const mentor = await server.signIn(unique('mentor'))
+    const created = await Promise.all(
+      [
+        { subject: 'Go, IT & C++ für Anfänger', interests: [] },
+        {
+          subject: 'Ünïcödé — ✓ 日本語',
+          description: '<p>a&nbsp;b &#38; <em>c</em> &amp;amp; <br>d</p>',
+        },
+        { subject: 'x', interests: ['Machine learning', 'Kubernetes', '   ops'] },
+        { subject: 'Long '.repeat(40), description: `<ul>${'<li>item word</li>'.repeat(50)}</ul>` },
+      ].map((fields) => createTopic(mentor, fields)),
+    )
+    const first = created[0] as Topic
+    const edited = await mentor.patch(`/api/topics/${first.id}`, {
+      maxMentees: first.maxMentees,
+      seniorityRequired: first.seniorityRequired,
+      location: first.location,
+      subject: 'Edited: Rust & WebAssembly',
+      description: '<p>Now <strong>different</strong> words.</p>',
+      interests: ['Rust'],
+    })
+    expect(edited.status, edited.text).toBe(200)
+    // 0007's SQL text, evaluated inline here: the stored column must equal it for every row.
+    const rows = await server.sql<{ same: boolean; subject: string }[]>`
+      SELECT subject, search = (
+        setweight(to_tsvector('simple'::regconfig, subject), 'A')
+        || setweight(to_tsvector('simple'::regconfig, array_to_string(interests, ' ')), 'B')
+        || setweight(to_tsvector('simple'::regconfig,
+             regexp_replace(regexp_replace(description, '<[^>]*>', ' ', 'g'), '&[#A-Za-z0-9]+;', ' ', 'g')), 'C')
+      ) AS same
+      FROM topics WHERE id = ANY(${created.map((t) => t.id)}::uuid[])`
+    expect(rows).toHaveLength(created.length)
+    expect(rows.filter((r) => !r.same).map((r) => r.subject)).toEqual([])
+    expect(rows.map((r) => r.subject)).toContain('Edited: Rust & WebAssembly')
+  })
 })
 
 describe('GET /api/topics filters', () => {
