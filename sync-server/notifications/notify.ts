@@ -3,7 +3,12 @@ import { emailModeFor, wantsDelivery } from '../../shared/preferences.ts'
 import type { Db } from '../db/connect.ts'
 import { type Delivery, enqueueDeliveries } from '../delivery/queue.ts'
 import { wakeDeliveryWorkers } from '../delivery/wake.ts'
-import { type PreferenceRow, preferenceColumns, preferencesFromRow } from './queries.ts'
+import {
+  digestStateSql,
+  type PreferenceRow,
+  preferenceColumns,
+  preferencesFromRow,
+} from './queries.ts'
 
 export type NewNotification = {
   kind: NotificationKind
@@ -20,6 +25,8 @@ export type Recipients = readonly string[] | { adminsBut: string }
 type Recipient = {
   notificationId: string
   userId: string
+  /** Written as waiting for the digest (digestStateSql). */
+  digested: boolean
   hasEmail: boolean
   subscriptionIds: string[]
 } & PreferenceRow
@@ -48,14 +55,19 @@ export async function notify(
     if (ids.length === 0) return []
     recipients = db`unnest(${db.array(ids)}::uuid[]) AS r`
   }
+  // The digest mark is written with the row (digestStateSql); the recipient's user and
+  // preferences are joined again below for what the deliveries need.
   const rows = await db<Recipient[]>`
     WITH written AS (
-      INSERT INTO notifications (user_id, kind, title, message, link, topic_id)
-      SELECT r, ${n.kind}, ${n.title}, ${n.message}, ${n.link}, ${n.topicId}
+      INSERT INTO notifications (user_id, kind, title, message, link, topic_id, digest_state)
+      SELECT r, ${n.kind}, ${n.title}, ${n.message}, ${n.link}, ${n.topicId}, ${digestStateSql(db, n.kind)}
       FROM ${recipients}
-      RETURNING id, user_id
+      LEFT JOIN users u ON u.id = r
+      LEFT JOIN notification_preferences p ON p.user_id = r
+      RETURNING id, user_id, digest_state
     )
     SELECT w.id AS "notificationId", w.user_id AS "userId",
+      w.digest_state IS NOT DISTINCT FROM 'waiting' AS digested,
       coalesce(btrim(u.email), '') <> '' AS "hasEmail",
       array(SELECT s.id FROM push_subscriptions s WHERE s.user_id = w.user_id
         AND (s.expiration_time IS NULL OR s.expiration_time > now())
@@ -64,12 +76,16 @@ export async function notify(
     FROM written w JOIN users u ON u.id = w.user_id
     LEFT JOIN notification_preferences p ON p.user_id = w.user_id`
   const deliveries: Delivery[] = []
-  const digested: string[] = []
+  // Rows whose digest mark differs from the decision here (none, unless the SQL form and
+  // preferences.ts part ways: notify.test.ts checks every kind and preference): set right.
+  const waiting: string[] = []
+  const notWaiting: string[] = []
   for (const r of rows) {
     const preferences = preferencesFromRow(r)
-    if (!wantsDelivery(preferences, n.kind)) continue
-    const digest = r.hasEmail && emailModeFor(preferences, n.kind) === 'digest'
-    if (digest) digested.push(r.notificationId)
+    const wanted = wantsDelivery(preferences, n.kind)
+    const digest = wanted && r.hasEmail && emailModeFor(preferences, n.kind) === 'digest'
+    if (digest !== r.digested) (digest ? waiting : notWaiting).push(r.notificationId)
+    if (!wanted) continue
     deliveries.push({
       userId: r.userId,
       payload: { notificationId: r.notificationId, ...n },
@@ -77,9 +93,13 @@ export async function notify(
       email: r.hasEmail && !digest,
     })
   }
-  if (digested.length > 0) {
+  if (waiting.length > 0 || notWaiting.length > 0) {
+    console.error(
+      `notify: the digest mark written for ${n.kind} differed from preferences.ts for ${waiting.length + notWaiting.length} recipient(s); set right.`,
+    )
     await db`
-      UPDATE notifications SET digest_state = 'waiting' WHERE id = ANY (${db.array(digested)}::uuid[])`
+      UPDATE notifications SET digest_state = CASE WHEN id = ANY (${db.array(waiting)}::uuid[]) THEN 'waiting' END
+      WHERE id = ANY (${db.array([...waiting, ...notWaiting])}::uuid[])`
   }
   if ((await enqueueDeliveries(db, deliveries)) > 0) wakeDeliveryWorkers()
   return rows.map((r) => ({ userId: r.userId, notificationId: r.notificationId }))

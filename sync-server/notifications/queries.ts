@@ -1,11 +1,15 @@
-import type { Notification } from '../../shared/notification.ts'
+import type { Notification, NotificationKind } from '../../shared/notification.ts'
 import {
   DEFAULT_PREFERENCES,
   EMAIL_CATEGORIES,
+  type EmailCategory,
   type EmailDelivery,
+  emailModeFor,
   isTimeZone,
+  PREFERENCE_FOR_KIND,
   type Preferences,
   type QuietHours,
+  wantsDelivery,
 } from '../../shared/preferences.ts'
 import type { Db } from '../db/connect.ts'
 
@@ -33,6 +37,39 @@ export type PreferenceRow = Preferences['emailNotifications'] & {
   timeZone: string | null
   digestHour: number
   quietHours: QuietHours
+}
+
+/** The column of notification_preferences that turns a category on or off. */
+const CATEGORY_COLUMN: Record<EmailCategory, string> = {
+  newApplications: 'new_applications',
+  topicStatusUpdates: 'topic_status_updates',
+  applicationStatusUpdates: 'application_status_updates',
+  newTopicsForReview: 'new_topics_for_review',
+  reminders: 'reminders',
+}
+
+/**
+ * The digest_state a new notification of `kind` starts with, for the user
+ * `u` with the preferences row `p` (NULL when a LEFT JOIN found none):
+ * 'waiting' when its e-mail goes in the daily digest, else NULL. The SQL form
+ * of what notify() decides in JavaScript (preferencesFromRow, wantsDelivery,
+ * emailModeFor, an e-mail address), so the insert writes it: an UPDATE after
+ * the insert cost more than the insert (a new row version, its indexes and a
+ * sync stamp) for every topic proposed, whose administrators take reviews as a
+ * digest by default. notify() checks each row against its own decision.
+ */
+export function digestStateSql(db: Db, kind: NotificationKind) {
+  const category = PREFERENCE_FOR_KIND[kind]
+  const defaultOn = wantsDelivery(DEFAULT_PREFERENCES, kind)
+  const defaultMode = emailModeFor(DEFAULT_PREFERENCES, kind)
+  return db`CASE WHEN coalesce(btrim(u.email), '') <> ''
+    AND CASE WHEN p.user_id IS NULL THEN ${defaultOn}::boolean
+             ELSE p.${db(CATEGORY_COLUMN[category])} END
+    AND CASE WHEN p.user_id IS NOT NULL
+                  AND p.email_delivery ->> ${category}::text IN ('immediate', 'digest')
+             THEN p.email_delivery ->> ${category}::text
+             ELSE ${defaultMode}::text END = 'digest'
+    THEN 'waiting' END`
 }
 
 /** Columns of the preferences row `p`, as preferencesFromRow reads them. */
