@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
+import postgres from 'postgres'
 import type { PullResponse, PushMutation, PushResponse } from '../shared/sync.ts'
+import { COMPANY_USERS, type ScaleCounts, seedScale } from '../sync-server/demo/seed-scale.ts'
 import { Client, startTestServer, type TestServer } from '../sync-server/test/server.ts'
-import { buildServer, startServerProcess } from '../sync-server/test/server-process.ts'
+import {
+  buildServer,
+  createDatabase,
+  startServerProcess,
+} from '../sync-server/test/server-process.ts'
 
 // `npm run bench:sync`: the figures of the sync issue, on a fresh database
 // (embedded PGlite, or a new database on DATABASE_URL's server), through HTTP.
@@ -65,7 +71,11 @@ async function main(): Promise<void> {
     )
     if (deployed) {
       console.log(
-        ` the built server in a process of its own, as deployed (node build/server/main.js, its delivery worker running):\n${figures(deployed, true)}`,
+        ` the built server in a process of its own, as deployed (node build/server/main.js, its delivery worker running):\n${figures(deployed.small, true)}`,
+      )
+      const c = deployed.company
+      console.log(
+        ` the same on a database seeded at company scale (${c.counts?.users.toLocaleString('en') ?? '?'} users, ${c.admins ?? '?'} of them administrators, ${c.counts?.topics.toLocaleString('en') ?? '?'} topics), each topic proposed notifying every administrator:\n${figures(c, true)}`,
       )
     }
     console.log(
@@ -205,33 +215,73 @@ function writeCalls(pid: number | undefined): number | undefined {
  * (building and parsing the batches) would share the server's one thread.
  * Undefined on embedded PGlite, whose database no other process can open.
  */
-async function pushVsRestDeployed(server: TestServer): Promise<PushVsRest | undefined> {
+async function pushVsRestDeployed(server: TestServer): Promise<Deployed | undefined> {
   if (!server.databaseUrl) return undefined
   const built = await buildServer()
   try {
-    const child = await startServerProcess(built.entry, { DATABASE_URL: server.databaseUrl })
-    let rates: PushVsRest
+    const small = await pushVsRestOn(built.entry, server.databaseUrl)
+    // The same on a company's people: every topic proposed notifies each administrator, and
+    // what scales with the users (finding the administrators, their digest marks) shows.
+    const company = await createDatabase(server.databaseUrl)
     try {
-      rates = await pushVsRest(
-        async (name) => {
-          const client = new Client(child.url)
-          const res = await client.post('/api/auth/dev-login', { userId: name })
-          if (res.status !== 200) throw new Error(`dev-login as ${name} failed: ${res.status}`)
-          client.user = res.body as Client['user']
-          return client
-        },
-        () => writeCalls(child.child.pid),
-      )
+      let counts: ScaleCounts | undefined
+      const rates = await pushVsRestOn(built.entry, company.url, async () => {
+        const sql = postgres(company.url, { max: 1, onnotice: () => {} })
+        try {
+          counts = await seedScale(sql, { users: COMPANY_USERS })
+          await sql`ANALYZE`
+          const [row] = await sql<{ admins: number }[]>`
+            SELECT count(*)::int AS admins FROM users WHERE is_admin`
+          return { admins: row?.admins ?? 0 }
+        } finally {
+          await sql.end()
+        }
+      })
+      return { small, company: { ...rates, counts } }
     } finally {
-      child.child.kill('SIGTERM')
-      await child.exited
+      await company.drop()
     }
-    const { code, signal } = await child.exited
-    if (code !== 0) throw new Error(`The server exited ${code ?? signal}:\n${child.output()}`)
-    return rates
   } finally {
     await built.remove()
   }
+}
+
+type Deployed = {
+  small: PushVsRest
+  company: PushVsRest & { admins?: number; counts?: ScaleCounts }
+}
+
+/**
+ * pushVsRest against the built server in a process of its own on `databaseUrl`;
+ * `prepare` runs once it has migrated the database, before anyone signs in.
+ */
+async function pushVsRestOn(
+  entry: string,
+  databaseUrl: string,
+  prepare?: () => Promise<{ admins: number }>,
+): Promise<PushVsRest & { admins?: number }> {
+  const child = await startServerProcess(entry, { DATABASE_URL: databaseUrl })
+  let rates: PushVsRest & { admins?: number }
+  try {
+    const prepared = await prepare?.()
+    rates = await pushVsRest(
+      async (name) => {
+        const client = new Client(child.url)
+        const res = await client.post('/api/auth/dev-login', { userId: name })
+        if (res.status !== 200) throw new Error(`dev-login as ${name} failed: ${res.status}`)
+        client.user = res.body as Client['user']
+        return client
+      },
+      () => writeCalls(child.child.pid),
+    )
+    if (prepared) rates = { ...rates, ...prepared }
+  } finally {
+    child.child.kill('SIGTERM')
+    await child.exited
+  }
+  const { code, signal } = await child.exited
+  if (code !== 0) throw new Error(`The server exited ${code ?? signal}:\n${child.output()}`)
+  return rates
 }
 
 const CLIENTS = 20
