@@ -225,6 +225,7 @@ async function pushVsRestDeployed(server: TestServer): Promise<Deployed | undefi
     const company = await createDatabase(server.databaseUrl)
     try {
       let counts: ScaleCounts | undefined
+      let admins: number | undefined
       const rates = await pushVsRestOn(built.entry, company.url, async () => {
         const sql = postgres(company.url, { max: 1, onnotice: () => {} })
         try {
@@ -232,12 +233,12 @@ async function pushVsRestDeployed(server: TestServer): Promise<Deployed | undefi
           await sql`ANALYZE`
           const [row] = await sql<{ admins: number }[]>`
             SELECT count(*)::int AS admins FROM users WHERE is_admin`
-          return { admins: row?.admins ?? 0 }
+          admins = row?.admins
         } finally {
           await sql.end()
         }
       })
-      return { small, company: { ...rates, counts } }
+      return { small, company: { ...rates, counts, admins } }
     } finally {
       await company.drop()
     }
@@ -258,12 +259,12 @@ type Deployed = {
 async function pushVsRestOn(
   entry: string,
   databaseUrl: string,
-  prepare?: () => Promise<{ admins: number }>,
-): Promise<PushVsRest & { admins?: number }> {
+  prepare?: () => Promise<void>,
+): Promise<PushVsRest> {
   const child = await startServerProcess(entry, { DATABASE_URL: databaseUrl })
-  let rates: PushVsRest & { admins?: number }
+  let rates: PushVsRest
   try {
-    const prepared = await prepare?.()
+    await prepare?.()
     rates = await pushVsRest(
       async (name) => {
         const client = new Client(child.url)
@@ -274,7 +275,6 @@ async function pushVsRestOn(
       },
       () => writeCalls(child.child.pid),
     )
-    if (prepared) rates = { ...rates, ...prepared }
   } finally {
     child.child.kill('SIGTERM')
     await child.exited

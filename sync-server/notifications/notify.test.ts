@@ -5,7 +5,7 @@ import { unique } from '../test/api.ts'
 import { startTestServer, type TestServer } from '../test/server.ts'
 import { notify } from './notify.ts'
 import type { PreferenceRow } from './queries.ts'
-import { preferencesFromRow } from './queries.ts'
+import { preferenceColumns, preferencesFromRow } from './queries.ts'
 
 // notify() writes a notification's digest mark with the row, in SQL
 // (digestStateSql), and checks it against preferences.ts. Here every kind,
@@ -94,12 +94,7 @@ describe('notify: the digest mark', () => {
   it('is written with the row as preferences.ts decides it, for every kind and preference', async () => {
     const people = await createPeople()
     const rows = await server.sql<(PreferenceRow & { userId: string; email: string | null })[]>`
-      SELECT u.id AS "userId", u.email, p.user_id IS NOT NULL AS "hasPreferences",
-        p.new_applications AS "newApplications", p.topic_status_updates AS "topicStatusUpdates",
-        p.application_status_updates AS "applicationStatusUpdates",
-        p.new_topics_for_review AS "newTopicsForReview", p.reminders,
-        p.email_delivery AS "emailDelivery", p.time_zone AS "timeZone", p.digest_hour AS "digestHour",
-        NULL AS "quietHours"
+      SELECT u.id AS "userId", u.email, ${preferenceColumns(server.sql)}
       FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id
       WHERE u.id = ANY (${people.map((p) => p.id)}::uuid[])`
     let waitingSeen = 0
