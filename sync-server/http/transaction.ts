@@ -6,6 +6,7 @@ import { announceCommit } from '../db/commits.ts'
 import type { Db } from '../db/connect.ts'
 import type { AppEnv, ReplayBatch, SessionUser } from './env.ts'
 import { problemResponse } from './errors.ts'
+import { heldText } from './held-text.ts'
 import { currentRouteOptions } from './route.ts'
 
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
@@ -292,10 +293,10 @@ async function rollBack(batch: ReplayBatch): Promise<void> {
  */
 const replayedAnswers = new WeakMap<Response, string>()
 
-/** The answer's body as text; the response's own body is then used up. */
+/** The answer's body as text; the response's own body is then used up (unless held: held-text.ts). */
 async function answerText(c: Context<AppEnv>): Promise<string> {
   const res = c.res
-  const text = await res.text()
+  const text = heldText(res) ?? (await res.text())
   replayedAnswers.set(res, text)
   return text
 }

@@ -131,14 +131,15 @@ async function replayOne(
   mutation: PushMutation,
 ): Promise<PushResult> {
   const body = mutation.body === undefined ? undefined : JSON.stringify(mutation.body)
-  const headers = new Headers({
+  // A plain record: the Request makes its own Headers from it (a Headers made here was copied).
+  const headers: Record<string, string> = {
     accept: 'application/json',
     'sec-fetch-site': 'same-origin',
     'idempotency-key': mutation.id,
-  })
+  }
   if (body !== undefined) {
-    headers.set('content-type', 'application/json')
-    headers.set('content-length', String(Buffer.byteLength(body)))
+    headers['content-type'] = 'application/json'
+    headers['content-length'] = String(Buffer.byteLength(body))
   }
   let res: Response
   try {
