@@ -51,8 +51,12 @@ const SEED = 19
 
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 360, height: 740 }
-/** Each one changes the list: from All Locations on, and back. */
-const LOCATIONS = ['Online', 'In Person', 'Both', 'All Locations', 'Online']
+/**
+ * Each one changes the cards on the first screen, from All Locations on, at
+ * both sizes. ("Online" first left the 100-topic seed's first screen as it
+ * was, and the benchmark waited out its whole budget for a change.)
+ */
+const LOCATIONS = ['In Person', 'Online', 'Both', 'All Locations', 'In Person']
 const SEARCH_WORD = 'practical'
 const COLD_RUNS = 3
 
