@@ -255,6 +255,69 @@ export async function fetchFloor(page: Page): Promise<Floor> {
   return { ms: run.ms, pages: run.pages, encodings: run.encodings, requests }
 }
 
+/** The store floor: the fetch loop's pages, each written with plain IndexedDB puts. */
+export type StoreFloor = { ms: number; pages: number; rows: number }
+
+/**
+ * The fetch-and-store floor: the fetch loop of `fetchFloor`, and every row of
+ * each page put with plain IndexedDB (no Dexie, no checks, no overlay) into a
+ * scratch database with the app's stores and indexes (`stores`, Dexie's
+ * syntax), one transaction per page with the cursor, relaxed durability as
+ * the app's page writer. Each page's transaction starts as its answer is
+ * parsed and the next request leaves at once: the least a device can do to
+ * hold the same rows. The scratch database is deleted afterwards.
+ */
+export async function storeFloor(page: Page, stores: Record<string, string>): Promise<StoreFloor> {
+  return page.evaluate<StoreFloor>(`(async () => {
+    const stores = ${JSON.stringify(stores)}
+    const name = 'bench-store-floor-' + Math.random().toString(36).slice(2)
+    const keyPathOf = (part) => part.startsWith('[') ? part.slice(1, -1).split('+') : part
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open(name, 1)
+      open.onupgradeneeded = () => {
+        for (const [table, spec] of Object.entries(stores)) {
+          const [primary, ...indexes] = spec.split(',').map((p) => p.trim())
+          const auto = primary.startsWith('++')
+          const key = auto ? primary.slice(2) : primary.startsWith('&') ? primary.slice(1) : primary
+          const store = open.result.createObjectStore(table, key === '' ? { autoIncrement: auto } : { keyPath: keyPathOf(key), autoIncrement: auto })
+          for (const index of indexes) {
+            const bare = index.startsWith('&') || index.startsWith('*') ? index.slice(1) : index
+            store.createIndex(bare, keyPathOf(bare), { unique: index.startsWith('&'), multiEntry: index.startsWith('*') })
+          }
+        }
+        open.result.createObjectStore('bench-meta')
+      }
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const t0 = performance.now()
+    let cursor, pages = 0, rows = 0, last = Promise.resolve()
+    for (;;) {
+      const query = cursor === undefined ? '' : '?' + new URLSearchParams({ cursor })
+      const res = await fetch('/api/sync/pull' + query, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      if (!res.ok) throw new Error('pull answered ' + res.status)
+      const body = await res.json()
+      const tables = Object.keys(stores).filter((t) => Array.isArray(body.changes[t]) && body.changes[t].length > 0)
+      const tx = db.transaction([...tables, 'bench-meta'], 'readwrite', { durability: 'relaxed' })
+      for (const t of tables) {
+        const store = tx.objectStore(t)
+        for (const row of body.changes[t]) store.put(row)
+        rows += body.changes[t].length
+      }
+      tx.objectStore('bench-meta').put(body.cursor, 'cursor')
+      last = new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); tx.onabort = () => reject(tx.error) })
+      pages += 1
+      if (!body.hasMore) break
+      cursor = body.cursor
+    }
+    await last
+    const ms = performance.now() - t0
+    db.close()
+    await new Promise((resolve) => { const del = indexedDB.deleteDatabase(name); del.onsuccess = del.onerror = del.onblocked = resolve })
+    return { ms, pages, rows }
+  })()`)
+}
+
 /** DOM elements and JS heap in use after two garbage collections (needs --expose-gc). */
 export function atRest(page: Page): Promise<{ nodes: number; heap: number; cards: number }> {
   return page.evaluate(`(async () => {

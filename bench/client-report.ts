@@ -5,6 +5,7 @@ import {
   type Missing,
   type PullTiming,
   type Scroll,
+  type StoreFloor,
 } from './client-page.ts'
 
 // The table `npm run bench:client` prints: each figure for the small and the
@@ -41,6 +42,8 @@ export type ScaleRun = {
   users: number
   firstSync: FirstSync
   floor: Floor | Missing
+  /** The same pages' rows put with plain IndexedDB as they come: no target, the platform's share. */
+  storeFloor: StoreFloor | Missing
   rest: Rest | Missing
   filter: FilterRun
   search: Figure[] | 'not built'
@@ -116,6 +119,17 @@ export function printReport(
     '',
     '≤ 3×',
     verdictOf(company.firstSync.end, floorOf(company), (a, b) => a <= 3 * b),
+  ])
+  const storeOf = (run: ScaleRun) =>
+    isMissing(run.storeFloor) ? run.storeFloor : run.storeFloor.ms
+  add('Fetch-and-store floor (the same rows put with plain IndexedDB)', storeOf, ms)
+  rows.push([
+    'Sync end (from navigation) ÷ fetch-and-store floor',
+    times(small.firstSync.end, storeOf(small)),
+    times(company.firstSync.end, storeOf(company)),
+    '',
+    '',
+    '',
   ])
   const pullPhase = (run: ScaleRun): Figure => {
     const start = first(pulls(run), 'start')
