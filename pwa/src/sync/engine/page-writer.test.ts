@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import Dexie from 'dexie'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { PullResponse } from '../../../../shared/sync.ts'
 import { approvedTopic, signInAdmin, unique } from '../../../../sync-server/test/api.ts'
 import {
   type Client,
@@ -8,7 +10,8 @@ import {
 } from '../../../../sync-server/test/server.ts'
 import { createEngine, flushSettled, stopEngines, TestNetwork } from '../testing/harness.ts'
 import { inProcessPageWriter } from '../testing/page-writer.ts'
-import { getMeta, META } from './db.ts'
+import { createSyncDb, getMeta, META, SYNCED_TABLES, setMeta } from './db.ts'
+import { writeAfter } from './page-writer.ts'
 import { readTable } from './view.ts'
 
 // A first sync's pages after the first, written by the page writer (a worker
@@ -226,5 +229,50 @@ describe('a first sync with a page writer', () => {
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(writer.log.messages.filter((m) => m.type === 'page')).toHaveLength(1)
     expect(await readTable(engine.db, 'topics')).toHaveLength(before)
+  })
+})
+
+describe('a page written while the one before it is still being written', () => {
+  /** A pull page of `ids` (topic rows as far as writing them goes) ending at `cursor`. */
+  function pageOf(cursor: string, ids: string[]): PullResponse {
+    const lists = () => ({
+      topics: [],
+      applications: [],
+      feedback: [],
+      notifications: [],
+      users: [],
+      interests: [],
+      dismissals: [],
+      invitations: [],
+    })
+    const changes = { ...lists(), preferences: null, settings: null }
+    ;(changes.topics as unknown[]).push(...ids.map((id) => ({ id, version: 1, subject: id })))
+    return { changes, removed: lists(), cursor, hasMore: true, reset: false } as PullResponse
+  }
+
+  it('is stored only on top of the page before it', async () => {
+    const db = createSyncDb(`write-after-${randomUUID()}`)
+    try {
+      const tables = [...SYNCED_TABLES.map((t) => db.table(t)), db.meta]
+      await setMeta(db, META.cursor, 'c1')
+      // The first write follows a page that was never stored; the second is asked for behind it,
+      // before it has ended, and follows it.
+      const first = writeAfter(db, tables, pageOf('c2', ['a', 'b']), 'c0')
+      const second = writeAfter(db, tables, pageOf('c3', ['c']), 'c2')
+      await expect(first).rejects.toThrow('The page before this one was not written.')
+      await expect(second).rejects.toThrow('The page before this one was not written.')
+      expect(await db.topics.count()).toBe(0)
+      expect(await getMeta(db, META.cursor)).toBe('c1')
+      // In order, each on the one before: both stored, the cursor the last one's.
+      const again = writeAfter(db, tables, pageOf('c2', ['a', 'b']), 'c1')
+      const after = writeAfter(db, tables, pageOf('c3', ['c']), 'c2')
+      expect(await again).toEqual({ changed: 2, removed: 0 })
+      expect(await after).toEqual({ changed: 1, removed: 0 })
+      expect((await db.topics.toArray()).map((t) => t.id).sort()).toEqual(['a', 'b', 'c'])
+      expect(await getMeta(db, META.cursor)).toBe('c3')
+    } finally {
+      db.close()
+      await Dexie.delete(db.name)
+    }
   })
 })

@@ -1,6 +1,7 @@
-import { pullResponseSchema } from '../../../../shared/sync.ts'
+import type { Table } from 'dexie'
+import { type PullResponse, pullResponseSchema } from '../../../../shared/sync.ts'
 import { type Answer, type HttpOptions, request } from '../../lib/http.ts'
-import { SYNCED_TABLES, type SyncDb } from './db.ts'
+import { META, SYNCED_TABLES, type SyncDb } from './db.ts'
 import { applyPage, pullPath, readAhead } from './page.ts'
 
 /**
@@ -67,37 +68,87 @@ export async function writePages(
   )
   const tables = [...SYNCED_TABLES.map((t) => db.table(t)), db.meta]
   let cursor = job.cursor
+  // The pages' writes reported in order, each as it ends: false once one failed (reported).
+  let reported: Promise<boolean> = Promise.resolve(true)
+  // Ends the job with `reason`, once what is under way is written and reported.
+  const stop = async (reason: string) => {
+    if (await reported) report({ type: 'stopped', reason })
+  }
   try {
     for (;;) {
       let answer: Answer
       try {
         answer = await ahead.take(cursor)
       } catch (error) {
-        return report({ type: 'stopped', reason: messageOf(error) })
+        return await stop(messageOf(error))
       }
       report({ type: 'answered' })
-      if (answer.status !== 200) {
-        return report({ type: 'stopped', reason: `The pull answered ${answer.status}.` })
-      }
+      if (answer.status !== 200) return await stop(`The pull answered ${answer.status}.`)
       const parsed = pullResponseSchema.safeParse(answer.body)
-      if (!parsed.success) {
-        return report({ type: 'stopped', reason: 'The pull answer was not understood.' })
-      }
+      if (!parsed.success) return await stop('The pull answer was not understood.')
       const page = parsed.data
       await go
-      if (signal.aborted) return report({ type: 'stopped', reason: 'Given up.' })
-      // The pull from nothing is one pass (each row sent once), so no row of it can be held:
-      // no held versions to read (see pullToEnd).
-      const moved = await db.transaction('rw', tables, () => applyPage(db, page, page.reset, true))
-      report({ type: 'page', ...moved, cursor: page.cursor, last: !page.hasMore })
-      if (!page.hasMore) return
+      if (signal.aborted) return await stop('Given up.')
+      const write = writeAfter(db, tables, page, cursor)
+      const before = reported
+      reported = before.then(async (ok) => {
+        if (!ok) {
+          // Rolled back by its own check: the page before it was not written.
+          await write.catch(() => {})
+          return false
+        }
+        try {
+          const moved = await write
+          report({ type: 'page', ...moved, cursor: page.cursor, last: !page.hasMore })
+          return true
+        } catch (error) {
+          report({ type: 'stopped', reason: messageOf(error) })
+          return false
+        }
+      })
+      // One page's write under way while the next is checked and its writes asked for.
+      if (!(await before)) return
+      if (!page.hasMore) return void (await reported)
       cursor = page.cursor
     }
   } catch (error) {
-    report({ type: 'stopped', reason: messageOf(error) })
+    await stop(messageOf(error))
   } finally {
     ahead.close()
   }
+}
+
+type Moved = { changed: number; removed: number }
+
+/**
+ * Writes `page` and its cursor in one transaction, on top of the page whose
+ * cursor is `after` (issue 14). Its writes are asked for at once, while the
+ * transaction of the page before may still run: IndexedDB starts this one
+ * when that one has ended (the same tables, asked for later), and meanwhile
+ * this thread checks the next page and the database runs the writes it has.
+ * Back to back, each page waited for the commit of the one before it before
+ * its writes were even asked for. The first request reads the stored cursor:
+ * if the page before was not written, it is not `after`, and this page's
+ * writes are rolled back with it, so a page is never stored without the ones
+ * before it.
+ */
+export function writeAfter(
+  db: SyncDb,
+  tables: Table[],
+  page: PullResponse,
+  after: string,
+): Promise<Moved> {
+  return db.transaction('rw', tables, async () => {
+    const stored = db.meta.get(META.cursor)
+    // The pull from nothing is one pass (each row sent once), so no row of it can be held:
+    // no held versions to read (see pullToEnd).
+    const moved = applyPage(db, page, page.reset, true)
+    moved.catch(() => {})
+    if ((await stored)?.value !== after) {
+      throw new Error('The page before this one was not written.')
+    }
+    return await moved
+  })
 }
 
 function messageOf(error: unknown): string {
