@@ -4,6 +4,7 @@ import {
   DEFAULT_PREFERENCES,
   type EmailCategory,
   emailModeFor,
+  isTimeZone,
   mergePreferences,
   PREFERENCE_FOR_KIND,
   type PreferenceKey,
@@ -181,5 +182,19 @@ describe('delivery settings (issue 18)', () => {
       bad({ emailDelivery: { ...DEFAULT_PREFERENCES.emailDelivery, reminders: 'weekly' } }),
     ).toBe('reminders must be immediate or digest')
     expect(bad({ timeZone: 'America/Argentina/Buenos_Aires' })).toBeUndefined()
+  })
+
+  it('knows the listed time zones, their older aliases and other spellings, and nothing else', () => {
+    expect(isTimeZone('Europe/Berlin')).toBe(true)
+    expect(isTimeZone('UTC')).toBe(true)
+    // Not in Intl.supportedValuesOf, but every runtime formats with them: tried, and answered the same twice.
+    for (const alias of ['US/Pacific', 'europe/berlin', 'Etc/GMT+2']) {
+      expect(isTimeZone(alias)).toBe(true)
+      expect(isTimeZone(alias)).toBe(true)
+    }
+    for (const wrong of ['Mars/Olympus', '', 'Europe/Berlin ', 'x'.repeat(65)]) {
+      expect(isTimeZone(wrong)).toBe(false)
+      expect(isTimeZone(wrong)).toBe(false)
+    }
   })
 })
