@@ -106,6 +106,34 @@ describe('the topic list with many topics', () => {
     await app.close()
   })
 
+  it('lays the cards out one, two or three to a row by the window width, and again when it changes', async () => {
+    const app = await openApp(browser, uniqueName('mentee'), { path: '/topics', ...PHONE })
+    const { page } = app
+    await cardOf(page, subjects[TOPICS - 1] as string).waitFor()
+    // The cards in each drawn row, and whether every topic still has its place.
+    const rows = () =>
+      page.evaluate(() => {
+        const drawn = [
+          ...document.querySelectorAll('[role="list"][aria-label="Topics"] > [data-index]'),
+        ]
+        return drawn.map((row) => row.querySelectorAll('[role="listitem"]').length)
+      })
+    const cardsPerRow = async () => Math.max(...(await rows()))
+    expect(await cardsPerRow()).toBe(1)
+    for (const [width, columns] of [
+      [800, 2],
+      [1280, 3],
+      [360, 1],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 })
+      await expect.poll(cardsPerRow).toBe(columns)
+      // Every drawn row is full but the last one of the list.
+      expect((await rows()).slice(0, -1).every((n) => n === columns)).toBe(true)
+    }
+    await app.expectClean()
+    await app.close()
+  })
+
   it('draws two rows past the viewport at rest (a keystroke redraws few) and four while the page scrolls', async () => {
     const app = await openApp(browser, uniqueName('mentee'), { path: '/topics', ...PHONE })
     const { page } = app

@@ -30,16 +30,19 @@ const CARD_GRID: Breakpoints = [
   [1024, 3],
 ]
 
-function columnsOf(breakpoints: Breakpoints): number {
+/** The columns of the last breakpoint whose query matches; one below them all. */
+function columnsOf(breakpoints: Breakpoints, queries: readonly MediaQueryList[]): number {
   let columns = 1
-  for (const [width, n] of breakpoints) {
-    if (window.matchMedia(`(min-width: ${width}px)`).matches) columns = n
-  }
+  breakpoints.forEach(([, n], i) => {
+    if (queries[i]?.matches) columns = n
+  })
   return columns
 }
 
 function useColumns(breakpoints: Breakpoints): number {
   const key = JSON.stringify(breakpoints)
+  // The media query lists are made once: the snapshot is read on every render (a scroll
+  // renders the grid each frame), and a matchMedia call each time cost a fling 1-2 % of its frames' time.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the breakpoints' value
   const [subscribe, get] = useMemo(() => {
     const queries = breakpoints.map(([width]) => window.matchMedia(`(min-width: ${width}px)`))
@@ -50,7 +53,7 @@ function useColumns(breakpoints: Breakpoints): number {
           for (const q of queries) q.removeEventListener('change', onChange)
         }
       },
-      () => columnsOf(breakpoints),
+      () => columnsOf(breakpoints, queries),
     ] as const
   }, [key])
   return useSyncExternalStore(subscribe, get, () => 1)
@@ -103,10 +106,17 @@ export function VirtualGrid<T>(props: {
     return () => observer.disconnect()
   }, [])
 
-  const rowKey = useMemo(
-    () => (row: number) => `${columns}:${keyOf(items[row * columns] as T)}`,
-    [columns, items, keyOf],
-  )
+  // Each row's key, made once per list: the virtualizer asks for the key of every row
+  // from the first one whose height changed to the last, and while a fling measures new rows
+  // that is thousands of keys a frame (built on demand, they were a fling's largest cost in
+  // this component).
+  const rowKey = useMemo(() => {
+    const keys = new Array<string>(rowCount)
+    for (let row = 0; row < rowCount; row++) {
+      keys[row] = `${columns}:${keyOf(items[row * columns] as T)}`
+    }
+    return (row: number) => keys[row] ?? `${columns}:${row}`
+  }, [columns, items, keyOf, rowCount])
   // The virtualizer of the last render: whether the page is scrolling (it renders again when that changes).
   const last = useRef<Virtualizer<Window, Element> | null>(null)
   const virtualizer = useWindowVirtualizer({
