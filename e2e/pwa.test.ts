@@ -134,6 +134,14 @@ describe('installable and offline', () => {
         .toBe(true)
     }
     await screenshotWidths(page, 'pwa-offline-topic')
+    // What the first paint waits on is asked for first: the stylesheet, then boot.js (the
+    // screen as last seen), then the app's modules (vite.config.ts, paintFirst).
+    const order = await page.evaluate(() =>
+      [
+        ...document.head.querySelectorAll('link[rel="stylesheet"], link[rel="preload"], script'),
+      ].map((el) => el.getAttribute('rel') ?? el.getAttribute('type') ?? 'script'),
+    )
+    expect(order.slice(0, 3)).toEqual(['stylesheet', 'preload', 'module'])
     const apiOffline = await page.evaluate(() =>
       fetch('/api/user', { credentials: 'include' }).then(
         (res) => `answered ${res.status}`,
