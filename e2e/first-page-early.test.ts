@@ -8,7 +8,8 @@ import { launchBrowser, openPage, signIn } from './browser.ts'
 // 14). Here another tab holds the sync lock, so the first flush cannot write
 // anything: the cards are there all the same, and IndexedDB has none of them
 // until the lock is let go and the sync ends. An Apply clicked meanwhile waits
-// for the page to be stored, then goes through.
+// for the page to be stored, then goes through. The page is asked for once, as
+// soon as the session check has named the person (first-page-early.ts).
 
 let browser: Browser
 
@@ -68,6 +69,17 @@ describe("a new device's first page", () => {
         `pairwise-sync-${me.id}`,
       )
 
+      // The first page (a pull with no cursor) and who is asking, as each is requested.
+      const asked: string[] = []
+      page.on('request', (request) => {
+        const url = new URL(request.url())
+        if (url.pathname === '/api/sync/pull' && !url.searchParams.has('cursor')) asked.push('page')
+        if (url.pathname === '/api/user') asked.push('user')
+        if (url.pathname === '/api/auth/session') asked.push('session')
+        // The topic list's code, which the screen waits for (and asked for as the session
+        // check answered, after the first page).
+        if (/^\/assets\/topic-list-[\w-]+\.js$/.test(url.pathname)) asked.push('screen')
+      })
       await page.goto('/topics')
       await waitForShell(page)
       await page.getByTestId('topic-card').first().waitFor({ timeout: 30_000 })
@@ -91,6 +103,10 @@ describe("a new device's first page", () => {
         .poll(() => page.getByRole('status').allTextContents())
         .not.toContain('Newest topics first...')
       expect(await page.getByTestId('topic-card').count()).toBeGreaterThan(0)
+      // Asked for once, as the session check named a person new to this device, before
+      // anything else (first-page-early.ts); the sync took that page rather than asking again.
+      expect(asked.filter((what) => what !== 'screen')).toEqual(['session', 'page', 'user'])
+      expect(asked.slice(0, 4)).toEqual(['session', 'page', 'user', 'screen'])
       expect(opened.pageErrors.map(String)).toEqual([])
       expect(opened.consoleErrors).toEqual([])
       expect(await opened.cspViolations()).toEqual([])

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react'
 import type { User } from '../../../shared/user.ts'
 import { SyncEngine } from '../sync/engine/engine.ts'
+import { askFirstPageEarly } from '../sync/engine/first-page-early.ts'
 import { BROWSER_HTTP, request } from './http.ts'
 import { forgetStoredSnapshots } from './snapshot.ts'
 
@@ -91,8 +92,13 @@ export function SessionProvider(props: {
     void checkSession().then((result) => {
       if (cancelled) return
       if (result.kind === 'user') {
-        // Someone else signed in on this device: the last person's screen copies go.
-        if (storedUser()?.id !== result.user.id) forgetStoredSnapshots()
+        // Someone new to this device (or someone else signed in): the last person's screen
+        // copies go, and this person's first pull page is asked for now, before the screens
+        // and the sync engine are made (first-page-early.ts).
+        if (storedUser()?.id !== result.user.id) {
+          askFirstPageEarly(result.user.id)
+          forgetStoredSnapshots()
+        }
         localStorage.setItem(STORED_USER_KEY, JSON.stringify(result.user))
         props.onUser?.(result.user)
       }

@@ -3,6 +3,7 @@ import { type Answer, type HttpOptions, NoAnswer, request } from '../../lib/http
 import { backoffDelay } from './backoff.ts'
 import { META, type OutboxRow, type RejectedRow, type SyncDb, setMeta } from './db.ts'
 import type { EarlyPageStore } from './early-page.ts'
+import { takeFirstPageEarly } from './first-page-early.ts'
 import type { FlushContext, Sizes } from './flush-context.ts'
 import { readFlushStart } from './flush-start.ts'
 import type { ResolvedOptions } from './options.ts'
@@ -162,10 +163,13 @@ export class Flusher {
     // A flush already under way asks for its own pages.
     if (this.prefetched || this.running || !this.host.isActive()) return
     if (options.connectivity && !options.connectivity.isOnline()) return
-    const abort = new AbortController()
     const path = pullPath(undefined, this.sizes.pull)
-    const answer = request(this.http(), 'GET', path, undefined, abort.signal)
-    const identity = request(this.http(), 'GET', '/api/user', undefined, abort.signal)
+    // Asked for already, as the session check named this user (first-page-early.ts)?
+    const early = takeFirstPageEarly(options.user.id, path)
+    const abort = early?.abort ?? new AbortController()
+    const answer = early?.answer ?? request(this.http(), 'GET', path, undefined, abort.signal)
+    const identity =
+      early?.identity ?? request(this.http(), 'GET', '/api/user', undefined, abort.signal)
     // Their failure is seen where they are awaited; never unhandled when they are dropped.
     answer.catch(() => {})
     identity.catch(() => {})

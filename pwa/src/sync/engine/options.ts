@@ -57,6 +57,9 @@ export type ResolvedOptions = Required<
   Omit<SyncEngineOptions, 'dbName' | 'indexedDB' | 'pageLifecycle' | 'nameStore'>
 >
 
+/** How long a sync request may take before it counts as unanswered. */
+export const REQUEST_TIMEOUT_MS = 30_000
+
 export function resolveOptions(options: SyncEngineOptions): ResolvedOptions {
   return {
     user: options.user,
@@ -69,7 +72,7 @@ export function resolveOptions(options: SyncEngineOptions): ResolvedOptions {
     clock: options.clock ?? systemClock,
     random: options.random ?? Math.random,
     newId: options.newId ?? (() => crypto.randomUUID()),
-    requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+    requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
     watchdogMs: options.watchdogMs ?? 90_000,
     backoff: options.backoff ?? DEFAULT_BACKOFF,
     prefetchFirstPage: options.prefetchFirstPage ?? true,
