@@ -62,6 +62,17 @@ describe('the screen as last seen, on a return visit', () => {
     await waitForController(page)
     await page.getByText(topic.subject).first().waitFor({ timeout: 20_000 })
     await expect.poll(() => keptCopies(page), { timeout: 15_000 }).toContain('/topics')
+    // Searches are not kept: typed words change the address, and their copies would push
+    // this one out. The list's own address keeps its copy.
+    for (const words of ['mentoring', 'design review', 'kubernetes']) {
+      await page.getByLabel('Search topics').fill(words)
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(words)
+      await page.waitForTimeout(2_500)
+    }
+    await page.getByLabel('Search topics').fill('')
+    await expect.poll(() => new URL(page.url()).search).toBe('')
+    expect((await keptCopies(page)).filter((path) => path.includes('?'))).toEqual([])
+    expect(await keptCopies(page)).toContain('/topics')
 
     await context.addInitScript(RECORD_START)
     await context.setOffline(true)

@@ -170,6 +170,10 @@ export function keepSnapshots(userId: string, signedIn: () => boolean): () => vo
   const take = () => {
     idle = undefined
     if (document.getElementById('snapshot') || !signedIn()) return
+    // A search's address changes as the words are typed (replaced, not a step of history):
+    // copies of them would push the screens a person comes back to (at most MAX_SNAPSHOTS)
+    // out of storage, each a write of up to MAX_SNAPSHOT_CHARS while typing.
+    if (new URLSearchParams(window.location.search).has('q')) return
     const html = screenCopy(root, window.scrollY)
     if (html === null) return
     const sheet = document.querySelector('link[rel="stylesheet"]')
