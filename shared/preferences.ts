@@ -61,23 +61,15 @@ export function isTimeZone(name: string): boolean {
   if (name.length === 0 || name.length > 64) return false
   zonesListed ??= new Set(listedTimeZones())
   if (zonesListed.has(name)) return true
-  const known = zonesTried.get(name)
-  if (known !== undefined) return known
-  let ok: boolean
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name })
-    ok = true
+    return true
   } catch {
-    ok = false
+    return false
   }
-  if (zonesTried.size >= 100) zonesTried.clear()
-  zonesTried.set(name, ok)
-  return ok
 }
 
 let zonesListed: Set<string> | undefined
-/** The answers for names not listed, so a repeated alias or a wrong name is tried once. */
-const zonesTried = new Map<string, boolean>()
 
 const hour = (what: string) =>
   z
@@ -100,10 +92,14 @@ export type QuietHours = z.infer<typeof quietHoursSchema>
 
 /** The IANA names this runtime lists (UTC too); older aliases such as US/Pacific are accepted besides. */
 function listedTimeZones(): string[] {
-  const listed =
+  if (listed) return listed
+  const names =
     typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-  return listed.includes('UTC') ? listed : [...listed, 'UTC']
+  listed = names.includes('UTC') ? names : [...names, 'UTC']
+  return listed
 }
+
+let listed: string[] | undefined
 
 const timeZoneSchema = z
   .string({ error: 'timeZone must be a time zone name such as Europe/Berlin' })

@@ -8,7 +8,7 @@ import { pullPath } from './page.ts'
 
 const FIRST_PAGE = pullPath(undefined, PULL_LIMIT_DEFAULT)
 
-/** The requests made, and a fetch that answers each with its path and whether it was aborted. */
+/** The requests made, each with its abort signal; the stubbed fetch answers each with its path. */
 let asked: { path: string; signal: AbortSignal }[]
 
 beforeEach(() => {
