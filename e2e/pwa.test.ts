@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiAs, openApp, screenshotWidths, uniqueName, waitForShell } from './app.ts'
-import { baseUrl, launchBrowser, signIn } from './browser.ts'
+import { baseUrl, launchBrowser, openPage, signIn } from './browser.ts'
 import { chromiumPath } from './chromium.ts'
 import {
   cachedUrls,
@@ -37,6 +37,46 @@ afterAll(async () => {
 })
 
 describe('installable and offline', () => {
+  it("installs on a first visit once the first sync has ended, not beside it (the precache's sixty requests slowed it)", async () => {
+    const opened = await openPage(browser, { width: 1280, height: 800 })
+    try {
+      await signIn(opened.context, 'admin')
+      const events: string[] = []
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      let pullAsked = () => {}
+      const asked = new Promise<void>((resolve) => {
+        pullAsked = resolve
+      })
+      // The first pull is held: the first sync cannot end until it is let go.
+      await opened.context.route('**/api/sync/pull**', async (route) => {
+        pullAsked()
+        await held
+        await route.continue()
+      })
+      opened.context.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/sw.js') events.push('sw.js asked')
+      })
+      await opened.page.goto('/topics')
+      await waitForShell(opened.page)
+      await asked
+      // Unchanged, the worker was asked for some 100 ms after the screen's code.
+      await opened.page.waitForTimeout(1_500)
+      expect(events).toEqual([])
+      expect(await opened.page.evaluate(() => navigator.serviceWorker.getRegistration())).toBe(
+        undefined,
+      )
+      events.push('pull let go')
+      release()
+      expect(await waitForController(opened.page)).toBe(`${baseUrl()}/sw.js`)
+      expect(events).toEqual(['pull let go', 'sw.js asked'])
+    } finally {
+      await opened.context.close()
+    }
+  })
+
   it('installs a service worker and passes the installability checks', async () => {
     const app = await openApp(browser, 'admin')
     expect(await waitForController(app.page)).toBe(`${baseUrl()}/sw.js`)

@@ -4,12 +4,12 @@ import { App } from './app/app.tsx'
 import { registerServiceWorker } from './app/register-sw.ts'
 import { preloadScreenFor } from './app/router.tsx'
 import { captureInstallPrompt } from './features/install/install-prompt.ts'
-import { storedUser } from './lib/session.tsx'
+import { startSettled, storedUser } from './lib/session.tsx'
 import { releaseSnapshot } from './lib/snapshot.ts'
 import './index.css'
 
 captureInstallPrompt()
-registerServiceWorker()
+registerServiceWorker(startSettled)
 // A return visit: the screen's code loads beside the session check, not after it.
 const lastUser = storedUser()
 if (lastUser) preloadScreenFor(lastUser)

@@ -8,7 +8,7 @@ import { Workbox } from 'workbox-window'
  * "pull now" (sent on a push message) to whoever listens.
  *
  * @example
- * registerServiceWorker()                          // once, in main.tsx
+ * registerServiceWorker(startSettled)              // once, in main.tsx
  * const stop = onSyncPoke(() => engine.poke())
  */
 
@@ -44,7 +44,17 @@ export function onSyncPoke(listener: () => void): () => void {
   return () => pokeListeners.delete(listener)
 }
 
-export function registerServiceWorker(): void {
+/** A first visit's install waits at most this long for `firstInstallAfter`. */
+const FIRST_INSTALL_WAIT_MS = 15_000
+
+/**
+ * Registers the service worker. A page it controls already (a return visit)
+ * registers at once. A first visit registers once `firstInstallAfter`
+ * resolves (the page's start is over: session.tsx, `startSettled`), or after
+ * FIRST_INSTALL_WAIT_MS: installing precaches every file of the app, which
+ * would otherwise share the device with the first sync.
+ */
+export function registerServiceWorker(firstInstallAfter: Promise<void> = Promise.resolve()): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     if ((event.data as { type?: string } | null)?.type === 'sync-poke') {
@@ -61,9 +71,22 @@ export function registerServiceWorker(): void {
   wb.addEventListener('controlling', (event) => {
     if (event.isUpdate) setState('active')
   })
-  void wb.register().catch((error: unknown) => {
-    console.warn('The service worker could not be registered:', error)
-  })
+  const register = () =>
+    void wb.register().catch((error: unknown) => {
+      console.warn('The service worker could not be registered:', error)
+    })
+  if (navigator.serviceWorker.controller) register()
+  else {
+    let registered = false
+    const once = () => {
+      if (registered) return
+      registered = true
+      clearTimeout(timer)
+      register()
+    }
+    const timer = setTimeout(once, FIRST_INSTALL_WAIT_MS)
+    void firstInstallAfter.then(once)
+  }
 
   setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS)
   document.addEventListener('visibilitychange', () => {
