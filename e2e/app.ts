@@ -56,7 +56,9 @@ export async function openApp(
 
 /** Network failures the browser logs itself while a test has taken the network away. */
 function isExpectedConsoleError(text: string): boolean {
-  return /net::ERR_INTERNET_DISCONNECTED|Failed to load resource: net::ERR_/.test(text)
+  return /net::ERR_INTERNET_DISCONNECTED|Failed to load resource: net::ERR_|An unknown error occurred when fetching the script/.test(
+    text,
+  )
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiAs, openApp, screenshotWidths, uniqueName, waitForShell } from './app.ts'
 import { baseUrl, launchBrowser, openPage, signIn } from './browser.ts'
@@ -72,6 +72,46 @@ describe('installable and offline', () => {
       release()
       expect(await waitForController(opened.page)).toBe(`${baseUrl()}/sw.js`)
       expect(events).toEqual(['pull let go', 'sw.js asked'])
+    } finally {
+      await opened.context.close()
+    }
+  })
+
+  it('a first visit offline by the time its first sync ends installs once the network is back', async () => {
+    const opened = await openPage(browser, { width: 1280, height: 800 })
+    try {
+      const user = await signIn(opened.context, uniqueName('offline-first-visit'))
+      const events: string[] = []
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      // The pull's answers are fetched from Node (online) and handed over only once let go.
+      await opened.context.route('**/api/sync/pull**', async (route) => {
+        const response = await route.fetch()
+        await held
+        await route.fulfill({ response })
+      })
+      opened.context.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/sw.js') events.push('sw.js asked')
+      })
+      await opened.page.goto('/topics')
+      await waitForShell(opened.page)
+      await opened.context.setOffline(true)
+      release()
+      // The first sync ends, offline: fetching sw.js now would fail (and be logged).
+      await expect
+        .poll(() => lastSyncedAt(opened.page, user.id), { timeout: 20_000 })
+        .not.toBe(null)
+      await opened.page.waitForTimeout(1_500)
+      expect(events).toEqual([])
+      events.push('online again')
+      await opened.context.setOffline(false)
+      expect(await waitForController(opened.page)).toBe(`${baseUrl()}/sw.js`)
+      expect(events).toEqual(['online again', 'sw.js asked'])
+      expect(opened.consoleErrors.filter((e) => !/net::ERR_INTERNET_DISCONNECTED/.test(e))).toEqual(
+        [],
+      )
     } finally {
       await opened.context.close()
     }
@@ -247,3 +287,31 @@ describe('installable and offline', () => {
     await app.close()
   })
 })
+
+/** The sync time in the user's database on this device (`pairwise-<id>`), or null. */
+function lastSyncedAt(page: Page, userId: string): Promise<number | null> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number | null>((resolve) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => resolve(null)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('meta')) {
+            db.close()
+            return resolve(null)
+          }
+          const read = db.transaction('meta').objectStore('meta').get('lastSyncedAt')
+          read.onsuccess = () => {
+            db.close()
+            resolve((read.result as { value?: number } | undefined)?.value ?? null)
+          }
+          read.onerror = () => {
+            db.close()
+            resolve(null)
+          }
+        }
+      }),
+    `pairwise-${userId}`,
+  )
+}

@@ -71,10 +71,19 @@ export function registerServiceWorker(firstInstallAfter: Promise<void> = Promise
   wb.addEventListener('controlling', (event) => {
     if (event.isUpdate) setState('active')
   })
-  const register = () =>
+  // Offline, fetching sw.js fails (and the browser logs it): a first visit, which registers
+  // only after its first sync, may be offline by then. It registers once the network is back,
+  // and tries again then if the network went while it fetched.
+  const register = () => {
+    if (!navigator.onLine) {
+      window.addEventListener('online', register, { once: true })
+      return
+    }
     void wb.register().catch((error: unknown) => {
       console.warn('The service worker could not be registered:', error)
+      if (!navigator.onLine) window.addEventListener('online', register, { once: true })
     })
+  }
   if (navigator.serviceWorker.controller) register()
   else {
     let registered = false
