@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiAs, openApp, screenshotWidths, uniqueName, waitForShell } from './app.ts'
 import { baseUrl, launchBrowser, openPage, signIn } from './browser.ts'
@@ -41,27 +41,18 @@ describe('installable and offline', () => {
     const opened = await openPage(browser, { width: 1280, height: 800 })
     try {
       await signIn(opened.context, 'admin')
-      const events: string[] = []
-      let release = () => {}
-      const held = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      let pullAsked = () => {}
-      const asked = new Promise<void>((resolve) => {
-        pullAsked = resolve
-      })
+      const events = serviceWorkerAsked(opened.context)
+      const held = gate()
+      const asked = gate()
       // The first pull is held: the first sync cannot end until it is let go.
       await opened.context.route('**/api/sync/pull**', async (route) => {
-        pullAsked()
-        await held
+        asked.open()
+        await held.passed
         await route.continue()
-      })
-      opened.context.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/sw.js') events.push('sw.js asked')
       })
       await opened.page.goto('/topics')
       await waitForShell(opened.page)
-      await asked
+      await asked.passed
       // Unchanged, the worker was asked for some 100 ms after the screen's code.
       await opened.page.waitForTimeout(1_500)
       expect(events).toEqual([])
@@ -69,7 +60,7 @@ describe('installable and offline', () => {
         undefined,
       )
       events.push('pull let go')
-      release()
+      held.open()
       expect(await waitForController(opened.page)).toBe(`${baseUrl()}/sw.js`)
       expect(events).toEqual(['pull let go', 'sw.js asked'])
     } finally {
@@ -81,24 +72,18 @@ describe('installable and offline', () => {
     const opened = await openPage(browser, { width: 1280, height: 800 })
     try {
       const user = await signIn(opened.context, uniqueName('offline-first-visit'))
-      const events: string[] = []
-      let release = () => {}
-      const held = new Promise<void>((resolve) => {
-        release = resolve
-      })
+      const events = serviceWorkerAsked(opened.context)
+      const held = gate()
       // The pull's answers are fetched from Node (online) and handed over only once let go.
       await opened.context.route('**/api/sync/pull**', async (route) => {
         const response = await route.fetch()
-        await held
+        await held.passed
         await route.fulfill({ response })
-      })
-      opened.context.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/sw.js') events.push('sw.js asked')
       })
       await opened.page.goto('/topics')
       await waitForShell(opened.page)
       await opened.context.setOffline(true)
-      release()
+      held.open()
       // The first sync ends, offline: fetching sw.js now would fail (and be logged).
       await expect
         .poll(() => lastSyncedAt(opened.page, user.id), { timeout: 20_000 })
@@ -287,6 +272,24 @@ describe('installable and offline', () => {
     await app.close()
   })
 })
+
+/** A promise (`passed`) that resolves once `open` is called. */
+function gate(): { passed: Promise<void>; open: () => void } {
+  let open = () => {}
+  const passed = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { passed, open }
+}
+
+/** A log of the context's events: 'sw.js asked' is added each time the worker's script is requested. */
+function serviceWorkerAsked(context: BrowserContext): string[] {
+  const events: string[] = []
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/sw.js') events.push('sw.js asked')
+  })
+  return events
+}
 
 /** The sync time in the user's database on this device (`pairwise-<id>`), or null. */
 function lastSyncedAt(page: Page, userId: string): Promise<number | null> {

@@ -86,15 +86,8 @@ export function registerServiceWorker(firstInstallAfter: Promise<void> = Promise
   }
   if (navigator.serviceWorker.controller) register()
   else {
-    let registered = false
-    const once = () => {
-      if (registered) return
-      registered = true
-      clearTimeout(timer)
-      register()
-    }
-    const timer = setTimeout(once, FIRST_INSTALL_WAIT_MS)
-    void firstInstallAfter.then(once)
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_INSTALL_WAIT_MS))
+    void Promise.race([firstInstallAfter, waited]).then(register)
   }
 
   setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS)
