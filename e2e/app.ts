@@ -22,6 +22,32 @@ export type AppPage = OpenPage & {
 }
 
 /** A unique username for this run (the e2e database is shared by the files of one run). */
+/**
+ * The ids of the topics in the signed-in user's database on this device (a
+ * script for `page.evaluate`): those stored one per record and those a first
+ * sync stored one record per page (pwa/src/sync/engine/packs.ts).
+ */
+export const STORED_TOPIC_IDS = `(async () => {
+  const names = (await indexedDB.databases()).map((d) => d.name).filter((n) => n && n.startsWith('pairwise-'))
+  const ids = []
+  const all = (request) => new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+  for (const name of names) {
+    const db = await all(indexedDB.open(name))
+    if (db.objectStoreNames.contains('topics')) {
+      ids.push(...(await all(db.transaction('topics', 'readonly').objectStore('topics').getAllKeys())))
+    }
+    if (db.objectStoreNames.contains('packs')) {
+      const packs = await all(db.transaction('packs', 'readonly').objectStore('packs').getAll())
+      for (const pack of packs) if (pack.table === 'topics') ids.push(...pack.rows.map((row) => row.id))
+    }
+    db.close()
+  }
+  return [...new Set(ids)]
+})()`
+
 export function uniqueName(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`
 }

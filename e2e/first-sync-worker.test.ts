@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiAs, DESKTOP, uniqueName, waitForShell, waitForSynced } from './app.ts'
+import { ApiAs, DESKTOP, STORED_TOPIC_IDS, uniqueName, waitForShell, waitForSynced } from './app.ts'
 import { launchBrowser, openPage, signIn } from './browser.ts'
 
 // A first sync of many pages in a real browser: the pages after the first are
@@ -26,28 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** The ids of the topics in the signed-in user's database on this device. */
-const STORED_TOPIC_IDS = `(async () => {
-  const names = (await indexedDB.databases()).map((d) => d.name).filter((n) => n && n.startsWith('pairwise-'))
-  const ids = []
-  for (const name of names) {
-    const db = await new Promise((resolve, reject) => {
-      const open = indexedDB.open(name)
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    if (db.objectStoreNames.contains('topics')) {
-      ids.push(...(await new Promise((resolve, reject) => {
-        const keys = db.transaction('topics', 'readonly').objectStore('topics').getAllKeys()
-        keys.onsuccess = () => resolve(keys.result)
-        keys.onerror = () => reject(keys.error)
-      })))
-    }
-    db.close()
-  }
-  return ids
-})()`
 
 describe('a first sync of many pages', () => {
   it('writes the pages after the first in a worker, and the device has every topic', async () => {

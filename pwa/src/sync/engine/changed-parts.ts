@@ -1,4 +1,5 @@
 import type { ObservabilitySet } from 'dexie'
+import { isPacked } from './packs.ts'
 
 /**
  * Whether a commit (Dexie's `storagemutated` parts, from this tab or another
@@ -20,12 +21,17 @@ export function touchesRead(
   const prefix = `idb://${dbName}/`
   const overlay = `${prefix}overlay/`
   const followsOverlay = tables.includes('overlay')
+  // A packed table's rows are also in the packs and hidden by removals (packs.ts).
+  const followsPacks = tables.some(isPacked)
   let overlayChanged = false
   for (const part of Object.keys(parts)) {
     if (!part.startsWith(prefix)) continue
     if (part.startsWith(overlay)) {
       overlayChanged = followsOverlay
       continue
+    }
+    if (followsPacks && (part.startsWith(`${prefix}packs/`) || part.startsWith(`${prefix}gone/`))) {
+      return true
     }
     if (tables.some((table) => part.startsWith(`${prefix}${table}/`))) return true
   }

@@ -82,6 +82,9 @@ const FIXTURES: Record<number, (db: SyncDb) => Promise<void>> = {
   4: writeVersion3,
   // Version 5 only indexes applications by their topic's mentor: the same rows.
   5: writeVersion3,
+  // Version 6 adds the packs of a first sync and the removals after it: a database synced
+  // before has none, and reads its rows one per record as before.
+  6: writeVersion3,
 }
 
 async function writeVersion3(db: SyncDb): Promise<void> {

@@ -150,6 +150,21 @@ export type RejectedRow = {
 
 type MetaRow = { key: string; value: unknown }
 
+/**
+ * One pull page's rows of one packed table, from a first sync (packs.ts):
+ * `removed` first, then `rows`; later packs (higher seq) over earlier ones.
+ */
+type PackRow = {
+  /** Auto-increment: the order the pages were written in. */
+  seq?: number
+  table: string
+  rows: Record<string, unknown>[]
+  removed: string[]
+}
+
+/** A packed table's row removed by a pull after the first sync (packs.ts). */
+type GoneRow = { table: string; id: string }
+
 export type SyncDb = Dexie & {
   topics: Table<SyncTopic, string>
   applications: Table<SyncApplication, string>
@@ -165,6 +180,8 @@ export type SyncDb = Dexie & {
   overlay: Table<OverlayRow, [string, string, string]>
   rejected: Table<RejectedRow, string>
   meta: Table<MetaRow, string>
+  packs: Table<PackRow, number>
+  gone: Table<GoneRow, [string, string]>
 }
 
 type SchemaVersion = {
@@ -230,12 +247,22 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     version: 5,
     stores: { applications: 'id, topicId, mentee.id, topic.mentor.id' },
   },
+  {
+    // Issue 14: a first sync stores the rows of some tables as one record per pull page
+    // (packs.ts, decision 0058). A device synced before keeps its rows one per record,
+    // which read as they always did.
+    version: 6,
+    stores: { packs: '++seq, table', gone: '[table+id], table' },
+  },
 ]
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 1
 
-/** The synced tables, cleared by a pull that starts again. */
-export const SYNCED_TABLES = [...SYNC_TABLES, 'preferences', 'settings'] as const
+/**
+ * Every store a pull page writes to besides `meta`, all cleared by a pull that
+ * starts again: the synced tables, a first sync's packs and the removals since.
+ */
+export const PULLED_STORES = [...SYNC_TABLES, 'preferences', 'settings', 'packs', 'gone'] as const
 
 export function databaseName(userId: string): string {
   return `pairwise-${userId}`

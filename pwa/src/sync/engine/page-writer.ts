@@ -1,7 +1,7 @@
 import type { Table } from 'dexie'
 import { type PullResponse, pullResponseSchema } from '../../../../shared/sync.ts'
 import { type Answer, type HttpOptions, request } from '../../lib/http.ts'
-import { META, SYNCED_TABLES, type SyncDb } from './db.ts'
+import { META, PULLED_STORES, type SyncDb } from './db.ts'
 import { applyPage, pullPath, readAhead } from './page.ts'
 
 /**
@@ -66,7 +66,7 @@ export async function writePages(
   const ahead = readAhead((from) =>
     request(http, 'GET', pullPath(from, job.limit), undefined, signal),
   )
-  const tables = [...SYNCED_TABLES.map((t) => db.table(t)), db.meta]
+  const tables = [...PULLED_STORES.map((t) => db.table(t)), db.meta]
   let cursor = job.cursor
   // The pages' writes reported in order, each as it ends: false once one failed (reported).
   let reported: Promise<boolean> = Promise.resolve(true)

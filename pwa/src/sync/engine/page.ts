@@ -6,7 +6,8 @@ import {
   SYNC_TABLES,
 } from '../../../../shared/sync.ts'
 import type { Answer } from '../../lib/http.ts'
-import { META, SYNCED_TABLES, type SyncDb } from './db.ts'
+import { META, PULLED_STORES, type SyncDb } from './db.ts'
+import { isPacked } from './packs.ts'
 
 /**
  * A pull's pages: where each is asked for, the read-ahead that asks for the
@@ -127,7 +128,9 @@ function nextCursorOf(answer: Answer): string | null {
  * first, then changes (a held row with a higher version stays). `clear`
  * drops every synced row first: a reset, or a pull from the beginning.
  * `unheld`: none of the page's rows can be held, so their held versions are
- * not read (see pullToEnd).
+ * not read (see pullToEnd). A page of a pull from nothing (`clear` or
+ * `unheld`) stores each packed table's rows as one record (packs.ts); a later
+ * page stores them one per record, and records their removals in `gone`.
  */
 export async function applyPage(
   db: SyncDb,
@@ -140,7 +143,8 @@ export async function applyPage(
   const writes: Promise<unknown>[] = []
   // Asked for together and before the page's writes, which IndexedDB runs after them (a
   // transaction runs its requests in order): one round trip, not one per table.
-  if (clear) for (const table of SYNCED_TABLES) writes.push(db.table(table).clear())
+  if (clear) for (const table of PULLED_STORES) writes.push(db.table(table).clear())
+  const packing = clear || unheld
   // Every table at once: the held versions read together, then the writes together. A
   // follow-up pull brings a few rows in several tables, and each IndexedDB request is a
   // round trip that the screens wait for (issue 20).
@@ -160,8 +164,19 @@ export async function applyPage(
         )
   for (const [i, { table, rows }] of tables.entries()) {
     const ids = page.removed[table]
+    if (packing && isPacked(table)) {
+      // Nothing before this pull is held: the page's rows and removals, as they come, in one record.
+      if (rows.length > 0 || ids.length > 0) {
+        writes.push(db.packs.add({ table, rows, removed: ids }))
+      }
+      changed += rows.length
+      removed += ids.length
+      continue
+    }
     if (ids.length > 0) {
       writes.push(db.table(table).bulkDelete(ids))
+      // A removed row may be in a first sync's pack: hidden there from now on.
+      if (isPacked(table)) writes.push(db.gone.bulkPut(ids.map((id) => ({ table, id }))))
       removed += ids.length
     }
     // A row removed by this page is not held any more (removals go first, as IndexedDB runs

@@ -8,6 +8,7 @@ import {
 import { type PullResponse, SYNC_KEY, type SyncTable } from '../../../../shared/sync.ts'
 import type { OutboxRow, RejectedRow, RowTable, RowTypes, SyncDb } from './db.ts'
 import { type Merged, mergeRow, mergeRows } from './overlay.ts'
+import { packStores, syncedNewest, syncedRow, syncedRows, syncedWhere } from './packs.ts'
 
 /**
  * Reads of the merged view: what screens show, through `useLiveQuery`
@@ -50,10 +51,12 @@ export function readTable<K extends SyncTable>(
   db: SyncDb,
   table: K,
 ): Promise<Merged<RowTypes[K]>[]> {
-  return reading(db, [db.table(table), db.overlay, db.rejected], async () => {
-    const rows = (await db.table(table).toArray()) as RowTypes[K][]
-    const overlays = await db.overlay.where('table').equals(table).toArray()
-    const rejected = await db.rejected.toArray()
+  return reading(db, [...packStores(db, table), db.overlay, db.rejected], async () => {
+    const [rows, overlays, rejected] = await Promise.all([
+      syncedRows<RowTypes[K]>(db, table),
+      db.overlay.where('table').equals(table).toArray(),
+      db.rejected.toArray(),
+    ])
     const merged = mergeRows(table, rows, keyOf(table), overlays, rejected)
     if (table === 'topics' || table === 'applications' || table === 'notifications') {
       ;(merged as unknown as { createdAt: string }[]).sort(byNewest)
@@ -71,10 +74,12 @@ export function readTable<K extends SyncTable>(
  * reading the whole table.
  */
 export function readNewestTopics(db: SyncDb, limit: number): Promise<Merged<RowTypes['topics']>[]> {
-  return reading(db, [db.topics, db.overlay, db.rejected], async () => {
-    const rows = await db.topics.orderBy('createdAt').reverse().limit(limit).toArray()
-    const overlays = await db.overlay.where('table').equals('topics').toArray()
-    const rejected = await db.rejected.toArray()
+  return reading(db, [...packStores(db, 'topics'), db.overlay, db.rejected], async () => {
+    const [rows, overlays, rejected] = await Promise.all([
+      syncedNewest<RowTypes['topics']>(db, 'topics', limit),
+      db.overlay.where('table').equals('topics').toArray(),
+      db.rejected.toArray(),
+    ])
     const held = new Set(rows.map((r) => r.id))
     // Only the overlays of these rows and of rows created here: not a change to an older topic.
     const own = overlays.filter((o) => held.has(o.rowId) || o.op.create !== undefined)
@@ -88,10 +93,10 @@ export function readRow<K extends RowTable>(
   table: K,
   id: string,
 ): Promise<Merged<RowTypes[K]> | undefined> {
-  return reading(db, [db.table(table), db.overlay, db.rejected], async () => {
+  return reading(db, [...packStores(db, table), db.overlay, db.rejected], async () => {
     // Together: one round trip to the browser's database instead of three.
     const [row, overlays, allRejected] = await Promise.all([
-      db.table(table).get(id) as Promise<RowTypes[K] | undefined>,
+      syncedRow<RowTypes[K]>(db, table, id),
       db.overlay.where('[table+rowId]').equals([table, id]).toArray(),
       db.rejected.toArray(),
     ])
@@ -117,10 +122,10 @@ function readIndexed<K extends 'applications' | 'feedback' | 'topics'>(
     index === 'mentee.id'
       ? (row as { mentee?: { id?: string } }).mentee?.id
       : (row as Record<string, unknown>)[index]
-  return reading(db, [db.table(table), db.overlay, db.rejected], async () => {
+  return reading(db, [...packStores(db, table), db.overlay, db.rejected], async () => {
     // Together: each IndexedDB request is a round trip, and a screen waits for the last.
     const [rows, overlays, rejected] = await Promise.all([
-      db.table(table).where(index).equals(value).toArray() as Promise<RowTypes[K][]>,
+      syncedWhere<RowTypes[K]>(db, table, index, value),
       db.overlay.where('table').equals(table).toArray(),
       db.rejected.toArray(),
     ])
@@ -171,10 +176,11 @@ export function readTopicsOfMentor(db: SyncDb, mentorId: string) {
  * (what a new application waits for on an open dashboard, issue 20).
  */
 export function readMentorTopics(db: SyncDb, mentorId: string) {
-  return reading(db, [db.topics, db.applications, db.overlay, db.rejected], async () => {
+  const tables = [...packStores(db, 'topics'), db.applications, db.overlay, db.rejected]
+  return reading(db, tables, async () => {
     const [topicRows, applicationRows, topicOverlays, applicationOverlays, rejected] =
       await Promise.all([
-        db.topics.where('mentorId').equals(mentorId).toArray(),
+        syncedWhere<RowTypes['topics']>(db, 'topics', 'mentorId', mentorId),
         db.applications.where('topic.mentor.id').equals(mentorId).toArray(),
         db.overlay.where('table').equals('topics').toArray(),
         db.overlay.where('table').equals('applications').toArray(),
@@ -217,21 +223,24 @@ export async function readMyApplication(db: SyncDb, topicId: string, userId: str
 
 /** A user by username (case-insensitive, as the server reads it), through the username index. */
 export async function readUserByUsername(db: SyncDb, username: string) {
-  return reading(db, [db.users, db.overlay, db.rejected], async () => {
-    const found = await db.users.where('username').equalsIgnoreCase(username).first()
+  return reading(db, [...packStores(db, 'users'), db.overlay, db.rejected], async () => {
+    const [found] = await syncedWhere<RowTypes['users']>(db, 'users', 'username', username, true)
     return found ? readRow(db, 'users', found.id) : undefined
   })
 }
 
 /** Open-for-matching topics: the approved ones, merged, through the status index. */
 function readApprovedTopics(db: SyncDb) {
-  return reading(db, [db.topics, db.overlay, db.rejected], async () => {
-    const rows = await db.topics.where('status').equals('approved').toArray()
-    const overlays = await db.overlay.where('table').equals('topics').toArray()
+  return reading(db, [...packStores(db, 'topics'), db.overlay, db.rejected], async () => {
+    const [rows, overlays, rejected] = await Promise.all([
+      syncedWhere<RowTypes['topics']>(db, 'topics', 'status', 'approved'),
+      db.overlay.where('table').equals('topics').toArray(),
+      db.rejected.toArray(),
+    ])
     const held = new Set(rows.map((r) => r.id))
     // A change to a topic that was not approved cannot make it one here (only review can).
     const own = overlays.filter((o) => held.has(o.rowId))
-    return mergeRows('topics', rows, keyOf('topics'), own, await db.rejected.toArray())
+    return mergeRows('topics', rows, keyOf('topics'), own, rejected)
   })
 }
 
@@ -243,7 +252,15 @@ function readApprovedTopics(db: SyncDb) {
 export function readMatching(db: SyncDb, userId: string) {
   return db.transaction(
     'r',
-    [db.topics, db.users, db.applications, db.dismissals, db.settings, db.overlay, db.rejected],
+    [
+      ...packStores(db, 'topics'),
+      db.users,
+      db.applications,
+      db.dismissals,
+      db.settings,
+      db.overlay,
+      db.rejected,
+    ],
     async () => {
       const [topics, people, applications, dismissals, settings] = await Promise.all([
         readApprovedTopics(db),

@@ -14,6 +14,7 @@ import {
   topicInputSchema,
 } from '../../../../shared/topic.ts'
 import type { SyncTopic } from '../engine/db.ts'
+import { syncedRow } from '../engine/packs.ts'
 import { readApplicationsOfTopic, readRow, readTable } from '../engine/view.ts'
 import {
   actorOf,
@@ -59,7 +60,7 @@ export async function createTopic(
   const data = validate(topicInputSchema, { ...input, id: input.id ?? ctx.newId() })
   const topicId = data.id as string
   return queueMutation(ctx, async () => {
-    if (await ctx.db.topics.get(topicId)) {
+    if (await syncedRow(ctx.db, 'topics', topicId)) {
       throw new MutationRefused(409, 'A topic with this id already exists.')
     }
     const me = await readRow(ctx.db, 'users', ctx.me.id)
