@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_PREFERENCES } from '../../../../shared/preferences.ts'
 import type { SyncUser } from '../engine/db.ts'
+import { applyPage } from '../engine/page.ts'
 import { readOutbox, readRow, readTable } from '../engine/view.ts'
 import { applicationRow, localContext, topicRow, userRow } from '../testing/fixtures.ts'
 import { MutationRefused } from './mutation.ts'
@@ -93,6 +94,49 @@ describe('apply', () => {
     )
     expect(askedAtOnce.length).toBeGreaterThanOrEqual(16)
     expect(log.slice(firstAnswer).some((line) => line.startsWith('ask'))).toBe(false)
+  })
+
+  it('checks and queues a change to rows a first sync stored in packs', async () => {
+    const ctx = localContext(mentee)
+    contexts.push(ctx)
+    const topic = topicRow(mentor)
+    const lists = () => ({
+      topics: [],
+      applications: [],
+      feedback: [],
+      notifications: [],
+      users: [],
+      interests: [],
+      dismissals: [],
+      invitations: [],
+    })
+    // A first sync's page: the topic and the people one record per table (packs.ts).
+    await applyPage(
+      ctx.db,
+      {
+        changes: {
+          ...lists(),
+          topics: [topic],
+          users: [mentor, mentee],
+          preferences: null,
+          settings: null,
+        },
+        removed: lists(),
+        cursor: 'c1',
+        hasMore: false,
+        reset: false,
+      },
+      true,
+      false,
+    )
+    expect(await ctx.db.topics.count()).toBe(0)
+    const { applicationId } = await bindMutations(ctx).applyToTopic(topic.id)
+    expect(await readRow(ctx.db, 'applications', applicationId)).toMatchObject({
+      status: 'pending',
+      topicId: topic.id,
+      mentee: { id: mentee.id, username: 'mentee' },
+    })
+    expect(await readOutbox(ctx.db)).toHaveLength(1)
   })
 
   it('queues the POST and shows a pending application awaiting confirmation', async () => {
