@@ -75,6 +75,17 @@ describe('dropCaughtUp', () => {
     expect(await db.overlay.count()).toBe(0)
   })
 
+  it('drops a mutation whose answer a pull from nothing stored in a pack', async () => {
+    const topic = topicRow(mentor, { subject: 'Edited' })
+    const { version: _, ...answer } = topic
+    const { db, seq } = await applied(answer)
+    // The pull started again (packs.ts): the topic is in the first page's pack.
+    await db.packs.add({ table: 'topics', rows: [topic], removed: [] })
+    expect(await dropCaughtUp(db, [seq], 2_000)).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.overlay.count()).toBe(0)
+  })
+
   it('drops a create whose row shows a later edit of the same push (one transaction, one updatedAt)', async () => {
     const edited = topicRow(mentor, { subject: 'Created, then edited' })
     const { version: _, ...editAnswer } = edited

@@ -1,5 +1,6 @@
 import { SYNC_KEY } from '../../../../shared/sync.ts'
 import type { OutboxRow, SyncDb } from './db.ts'
+import { syncedRow } from './packs.ts'
 
 /**
  * When an applied mutation may leave the outbox: once the synced row shows
@@ -58,7 +59,8 @@ async function syncedRowOf(db: SyncDb, row: OutboxRow): Promise<unknown> {
   if (!row.confirmIn || key === undefined) return undefined
   if (row.confirmIn === 'preferences') return db.preferences.get('me')
   if (row.confirmIn === 'settings') return db.settings.get('programme')
-  return db.table(row.confirmIn).get(key)
+  // A first sync (or one that started again) stored topics, feedback and people in packs.
+  return syncedRow(db, row.confirmIn, key)
 }
 
 /**
