@@ -80,6 +80,18 @@ describe('touchesRead', () => {
     expect(touchesRead(parts, 'another-database', MATCHING)).toBe(false)
   })
 
+  it("counts a first sync's packs and later removals for a read of a packed table only", async () => {
+    const mentor = userRow({ username: 'packed-mentor' })
+    const packed = await commitOf(() =>
+      db.packs.add({ table: 'topics', rows: [topicRow(mentor)], removed: [] }),
+    )
+    expect(touchesRead(packed, db.name, MATCHING)).toBe(true)
+    expect(touchesRead(packed, db.name, PREFERENCES)).toBe(false)
+    const gone = await commitOf(() => db.gone.put({ table: 'users', id: mentor.id }))
+    expect(touchesRead(gone, db.name, ['users'])).toBe(true)
+    expect(touchesRead(gone, db.name, ['notifications'])).toBe(false)
+  })
+
   it('counts an overlay change that names no keys (cleared), and none for a read not following the overlay', async () => {
     await db.overlay.bulkAdd([overlayRow('m3', 'preferences', 'me')])
     const cleared = await commitOf(() => db.overlay.clear())
