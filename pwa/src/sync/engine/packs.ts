@@ -17,6 +17,7 @@ import type { SyncDb } from './db.ts'
  * (they only change during a first sync): a read asks for the packs' keys,
  * and reads them again only when those changed. A device synced before the
  * packs has none and reads its rows one per record, as before.
+ *
  * What the tables' indexes answered for the packed rows (a mentor's topics,
  * a topic's feedback, a username, the newest topics) the decoded packs
  * answer from maps built on first use.
