@@ -81,8 +81,9 @@ describe("a new device's first page", () => {
         .poll(() => page.getByRole('status').allTextContents())
         .not.toContain('Newest topics first...')
       expect(await page.getByTestId('topic-card').count()).toBeGreaterThan(0)
-      // Asked for once, as the session check named a person new to this device, before
-      // anything else (first-page-early.ts); the sync took that page rather than asking again.
+      // Asked for once, by boot.js as its session check named a person new to this device,
+      // before anything else (boot-answers.ts, first-page-early.ts): the app took that
+      // check's answer and the sync took that page, rather than asking again.
       expect(asked.filter((what) => what !== 'screen')).toEqual(['session', 'page', 'user'])
       expect(asked.slice(0, 4)).toEqual(['session', 'page', 'user', 'screen'])
       expect(opened.pageErrors.map(String)).toEqual([])

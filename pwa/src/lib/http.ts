@@ -82,12 +82,7 @@ export async function request(
       signal: controller.signal,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-    const text = await res.text()
-    let parsed: unknown = text
-    try {
-      parsed = text === '' ? null : JSON.parse(text)
-    } catch {}
-    return { status: res.status, statusText: res.statusText, body: parsed }
+    return answerOf(res.status, res.statusText, await res.text())
   } catch (error) {
     if (timedOut) throw new NoAnswer('timeout', `${method} ${path} got no answer in time.`)
     if (signal?.aborted) throw new NoAnswer('aborted', `${method} ${path} was given up.`)
@@ -97,6 +92,15 @@ export async function request(
     options.clock.clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
   }
+}
+
+/** An answer from its status and the text of its body: JSON read when it is JSON. */
+export function answerOf(status: number, statusText: string, text: string): Answer {
+  let body: unknown = text
+  try {
+    body = text === '' ? null : JSON.parse(text)
+  } catch {}
+  return { status, statusText, body }
 }
 
 /** The problem `detail` of an error answer, or a sentence naming the status. */

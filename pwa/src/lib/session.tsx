@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import type { User } from '../../../shared/user.ts'
 import { SyncEngine } from '../sync/engine/engine.ts'
 import { askFirstPageEarly } from '../sync/engine/first-page-early.ts'
+import { takeBootSession } from './boot-answers.ts'
 import { BROWSER_HTTP, request } from './http.ts'
 import { forgetStoredSnapshots } from './snapshot.ts'
 
@@ -45,7 +46,9 @@ type Check =
 async function checkSession(): Promise<Check> {
   try {
     // Not GET /api/user: its 401 for a signed-out visitor is a console error in every browser.
-    const answer = await request(BROWSER_HTTP, 'GET', '/api/auth/session', undefined)
+    // The first check is the one boot.js sent before the modules loaded (boot-answers.ts).
+    const answer = await (takeBootSession() ??
+      request(BROWSER_HTTP, 'GET', '/api/auth/session', undefined))
     if (answer.status >= 400) {
       return { kind: 'failed', message: `${answer.status} ${answer.statusText ?? ''}`.trim() }
     }

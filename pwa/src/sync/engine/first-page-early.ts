@@ -1,4 +1,5 @@
 import { PULL_LIMIT_DEFAULT } from '../../../../shared/sync.ts'
+import { takeBootFirstPage } from '../../lib/boot-answers.ts'
 import { type Answer, BROWSER_HTTP, request } from '../../lib/http.ts'
 import { REQUEST_TIMEOUT_MS } from './options.ts'
 import { pullPath } from './page.ts'
@@ -33,10 +34,12 @@ let held: Early | null = null
 /** Asks for `userId`'s first pull page now, in place of any asked for before. */
 export function askFirstPageEarly(userId: string): void {
   held?.abort.abort()
-  const abort = new AbortController()
   const path = pullPath(undefined, PULL_LIMIT_DEFAULT)
-  const answer = request(HTTP, 'GET', path, undefined, abort.signal)
-  const identity = request(HTTP, 'GET', '/api/user', undefined, abort.signal)
+  // Sent already by boot.js, as its own session check answered?
+  const booted = takeBootFirstPage(userId, path)
+  const abort = booted?.abort ?? new AbortController()
+  const answer = booted?.answer ?? request(HTTP, 'GET', path, undefined, abort.signal)
+  const identity = booted?.identity ?? request(HTTP, 'GET', '/api/user', undefined, abort.signal)
   // Their failure is seen where they are awaited; never unhandled when they are let go.
   answer.catch(() => {})
   identity.catch(() => {})
