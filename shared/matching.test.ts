@@ -10,10 +10,10 @@ import {
   normalizeInterest,
   reasonLine,
   recommend,
-  recommendationsQuerySchema,
   sameInterest,
   suggestInterests,
 } from './matching.ts'
+import { recommendationsQuerySchema } from './matching-api.ts'
 import {
   DEFAULT_MATCH_WEIGHTS,
   type MatchWeights,

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   LOCATION_CARD_LABELS,
   type Location,
@@ -8,8 +7,8 @@ import {
   type Seniority,
 } from './constants.ts'
 import { MATCH_FACTORS, type MatchFactor, type MatchWeights } from './programme-settings.ts'
-import { type Topic, topicSchema } from './topic.ts'
-import { type User, userSchema } from './user.ts'
+import type { Topic } from './topic.ts'
+import type { User } from './user.ts'
 
 /**
  * Matching (issue 17, decision 0037): one scoring function, run offline by
@@ -591,8 +590,8 @@ function turnOrder(person: MatchPerson): [number, number, number] {
 // Recommendations for a person
 // ---------------------------------------------------------------------------
 
-const RECOMMENDATIONS_LIMIT_DEFAULT = 10
-const RECOMMENDATIONS_LIMIT_MAX = 50
+export const RECOMMENDATIONS_LIMIT_DEFAULT = 10
+export const RECOMMENDATIONS_LIMIT_MAX = 50
 
 export type Recommendation<T extends MatchTopic = MatchTopic> = {
   topic: T
@@ -703,7 +702,7 @@ function strip<T extends MatchTopic>({ topic, score, reasons, factors }: Recomme
 // People who might fit a mentor's topic
 // ---------------------------------------------------------------------------
 
-const CANDIDATES_LIMIT_DEFAULT = 20
+export const CANDIDATES_LIMIT_DEFAULT = 20
 
 export type Candidate<P extends MatchPerson = MatchPerson> = {
   person: P
@@ -763,44 +762,3 @@ export function candidatesFor<P extends MatchPerson>(input: CandidatesInput<P>):
     .slice(0, Math.max(1, input.limit ?? CANDIDATES_LIMIT_DEFAULT))
     .map(({ person, score, reasons }) => ({ person, score, reasons }))
 }
-
-// ---------------------------------------------------------------------------
-// API shapes
-// ---------------------------------------------------------------------------
-
-const limitQuery = (max: number, fallback: number) =>
-  z.strictObject({
-    limit: z.coerce
-      .number({ error: `limit must be a number from 1 to ${max}` })
-      .int(`limit must be a whole number from 1 to ${max}`)
-      .min(1, `limit must be from 1 to ${max}`)
-      .max(max, `limit must be from 1 to ${max}`)
-      .default(fallback),
-  })
-
-/** GET /api/recommendations?limit=N. */
-export const recommendationsQuerySchema = limitQuery(
-  RECOMMENDATIONS_LIMIT_MAX,
-  RECOMMENDATIONS_LIMIT_DEFAULT,
-)
-
-/** GET /api/topics/{id}/candidates?limit=N. */
-export const candidatesQuerySchema = limitQuery(RECOMMENDATIONS_LIMIT_MAX, CANDIDATES_LIMIT_DEFAULT)
-
-const scoreSchema = z.number().min(0).max(1)
-const reasonsSchema = z.array(z.string())
-
-/** GET /api/recommendations: best first. */
-export const recommendationsResponseSchema = z.array(
-  z.object({ topic: topicSchema, score: scoreSchema, reasons: reasonsSchema }),
-)
-
-/** GET /api/topics/{id}/candidates: best first, with the invitation already sent, if any. */
-export const candidatesResponseSchema = z.array(
-  z.object({
-    user: userSchema,
-    score: scoreSchema,
-    reasons: reasonsSchema,
-    invitation: z.enum(['open', 'declined']).nullable(),
-  }),
-)

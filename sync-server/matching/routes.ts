@@ -1,13 +1,12 @@
 import { Hono } from 'hono'
 import { checkSeeCandidates } from '../../shared/invitation.ts'
+import { candidatesFor, recommend } from '../../shared/matching.ts'
 import {
-  candidatesFor,
   candidatesQuerySchema,
   candidatesResponseSchema,
-  recommend,
   recommendationsQuerySchema,
   recommendationsResponseSchema,
-} from '../../shared/matching.ts'
+} from '../../shared/matching-api.ts'
 import type { Topic } from '../../shared/topic.ts'
 import type { User } from '../../shared/user.ts'
 import type { Db } from '../db/connect.ts'

@@ -16,6 +16,7 @@ import { LinkButton } from '../../components/ui/button.tsx'
 import { EmptyState, PageHeader } from '../../components/ui/page.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
 import { VirtualGrid } from '../../components/ui/virtual-grid.tsx'
+import { groupThousands } from '../../lib/group-thousands.ts'
 import { paths } from '../../lib/paths.ts'
 import { useCurrentUser } from '../../lib/use-current-user.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
@@ -248,11 +249,9 @@ function useSearchWords(params: URLSearchParams, setParams: ReturnType<typeof us
   return { text, set: setText, written }
 }
 
-const count = new Intl.NumberFormat('en')
-
 function resultLine(n: number, searching: boolean, ready: boolean): string {
   if (searching && !ready) return 'Preparing search...'
-  const topics = `${count.format(n)} ${n === 1 ? 'topic' : 'topics'}`
+  const topics = `${groupThousands(n)} ${n === 1 ? 'topic' : 'topics'}`
   return searching ? `${topics} found` : topics
 }
 

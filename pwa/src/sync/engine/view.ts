@@ -8,7 +8,7 @@ import {
 import { type PullResponse, SYNC_KEY, type SyncTable } from '../../../../shared/sync.ts'
 import type { OutboxRow, RejectedRow, RowTable, RowTypes, SyncDb } from './db.ts'
 import { type Merged, mergeRow, mergeRows } from './overlay.ts'
-import { packStores, syncedNewest, syncedRow, syncedRows, syncedWhere } from './packs.ts'
+import { byNewest, packStores, syncedNewest, syncedRow, syncedRows, syncedWhere } from './packs.ts'
 
 /**
  * Reads of the merged view: what screens show, through `useLiveQuery`
@@ -42,9 +42,6 @@ const keyOf = (table: RowTable) => (row: object) =>
       table === 'preferences' || table === 'settings' ? 'key' : SYNC_KEY[table]
     ],
   )
-
-const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
-  b.createdAt.localeCompare(a.createdAt)
 
 /** Every merged row of a table (topics, applications and notifications newest first). */
 export function readTable<K extends SyncTable>(
