@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
 import { applicationRow, topicRow, userRow } from '../testing/fixtures.ts'
-import { createSyncDb, SCHEMA_VERSION, SCHEMA_VERSIONS, type SyncDb } from './db.ts'
+import {
+  createSyncDb,
+  declaredVersions,
+  SCHEMA_VERSION,
+  SCHEMA_VERSIONS,
+  type SyncDb,
+} from './db.ts'
 import { readRow } from './view.ts'
 
 // The upgrade path: a database written by an older version of the app opens
@@ -158,6 +164,42 @@ describe('schema upgrades', () => {
     expect(next.verno).toBe(SCHEMA_VERSION + 1)
     await expectVersion1Data(next, SCHEMA_VERSION)
     expect(await next.topics.where('subject').equals(topic.subject).count()).toBe(1)
+  })
+})
+
+describe('the versions Dexie is told of', () => {
+  it('are those with an upgrade step and the last, each with the changes left out before it', () => {
+    const step = () => undefined
+    const declared = declaredVersions([
+      { version: 1, stores: { a: 'id', b: 'id' } },
+      { version: 2, stores: { a: 'id, x' } },
+      { version: 3, stores: { c: 'id' }, upgrade: step },
+      { version: 4, stores: { b: null } },
+      { version: 5, stores: { d: 'id' } },
+    ])
+    expect(declared).toEqual([
+      { version: 3, stores: { a: 'id, x', b: 'id', c: 'id' }, upgrade: step },
+      { version: 5, stores: { b: null, d: 'id' } },
+    ])
+  })
+
+  it('leave the schema as every version declared would make it', async () => {
+    const db = open(`declared-${randomUUID()}`)
+    await db.open()
+    const full = new Dexie(`full-${randomUUID()}`)
+    for (const v of SCHEMA_VERSIONS) full.version(v.version).stores(v.stores)
+    await full.open()
+    const shape = (d: Dexie) =>
+      d.tables
+        .map(
+          (t) =>
+            `${t.name}: ${[t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)].join(', ')}`,
+        )
+        .sort()
+    expect(shape(db)).toEqual(shape(full))
+    expect(db.verno).toBe(full.verno)
+    full.close()
+    await full.delete()
   })
 })
 

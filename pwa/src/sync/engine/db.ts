@@ -296,12 +296,37 @@ export function createSyncDb(
     ...(deps.indexedDB ? { indexedDB: deps.indexedDB } : {}),
     ...(deps.IDBKeyRange ? { IDBKeyRange: deps.IDBKeyRange } : {}),
   }) as SyncDb
-  for (const v of [...SCHEMA_VERSIONS, ...extra]) {
-    if (v.version > upTo && !extra.includes(v)) continue
+  for (const v of declaredVersions(SCHEMA_VERSIONS.filter((v) => v.version <= upTo))) {
+    const version = db.version(v.version).stores(v.stores)
+    if (v.upgrade) version.upgrade(v.upgrade)
+  }
+  for (const v of extra) {
     const version = db.version(v.version).stores(v.stores)
     if (v.upgrade) version.upgrade(v.upgrade)
   }
   return db
+}
+
+/**
+ * The versions Dexie is told of: those with an upgrade step, and the last,
+ * each with the store changes of the versions left out before it. Dexie
+ * upgrades from any installed version by comparing that database's own
+ * stores and indexes with the next declared version, so a version with no
+ * step needs no declaration; and each declaration costs every one before it
+ * again (Dexie rebuilds its tables from all of them), which a new device
+ * paid before its first card (six versions: some 20-30 ms of the main
+ * thread on a slow host, more on a phone).
+ */
+export function declaredVersions(versions: readonly SchemaVersion[]): SchemaVersion[] {
+  const declared: SchemaVersion[] = []
+  let stores: SchemaVersion['stores'] = {}
+  versions.forEach((v, i) => {
+    stores = { ...stores, ...v.stores }
+    if (!v.upgrade && i < versions.length - 1) return
+    declared.push({ ...v, stores })
+    stores = {}
+  })
+  return declared
 }
 
 /** Reads one metadata value. */
