@@ -8,6 +8,7 @@ import {
 } from './db-name.ts'
 import { EarlyPageStore } from './early-page.ts'
 import { EVENT_SOURCE_CLOSED, type EventSourceLike } from './environment.ts'
+import { holdsFirstPageEarly } from './first-page-early.ts'
 import { Flusher, type FlushResult } from './flusher.ts'
 import { type ResolvedOptions, resolveOptions, type SyncEngineOptions } from './options.ts'
 import { browserPageLifecycle, FreezableIndexedDb, type PageLifecycle } from './page-lifecycle.ts'
@@ -263,6 +264,13 @@ export class SyncEngine {
    */
   private noteWhetherItExists(): void {
     this.existedBefore = null
+    // The session check found this person new to the device and asked for their first page
+    // (first-page-early.ts): it is taken and shown now, not once the browser has said whether
+    // the database exists (on a new profile that answer came 100-400 ms after the page). Had
+    // the database existed after all, the first flush lets the page go (it pulls from its cursor).
+    if (this.o.prefetchFirstPage && holdsFirstPageEarly(this.o.user.id)) {
+      this.flusher.prefetchFirstPage()
+    }
     const name = this.db.name
     void this.factory
       ?.databases?.()

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PULL_LIMIT_DEFAULT } from '../../../../shared/sync.ts'
-import { askFirstPageEarly, takeFirstPageEarly } from './first-page-early.ts'
+import { askFirstPageEarly, holdsFirstPageEarly, takeFirstPageEarly } from './first-page-early.ts'
 import { pullPath } from './page.ts'
 
 // The first pull page asked for as the session check names someone new to the
@@ -33,9 +33,14 @@ afterEach(() => {
 
 describe('the first page asked for early', () => {
   it('asks for the first pull page and who is asking, and is taken once by the same person', async () => {
+    expect(holdsFirstPageEarly('ana')).toBe(false)
     askFirstPageEarly('ana')
     expect(asked.map((a) => a.path)).toEqual([FIRST_PAGE, '/api/user'])
+    // The engine shows it at once when it is held for its person (engine.ts), else it asks.
+    expect(holdsFirstPageEarly('ana')).toBe(true)
+    expect(holdsFirstPageEarly('ben')).toBe(false)
     const early = takeFirstPageEarly('ana', FIRST_PAGE)
+    expect(holdsFirstPageEarly('ana')).toBe(false)
     expect(early).not.toBeNull()
     expect((await early?.answer)?.body).toEqual({ path: FIRST_PAGE })
     expect((await early?.identity)?.body).toEqual({ path: '/api/user' })

@@ -52,6 +52,11 @@ export function askFirstPageEarly(userId: string): void {
   }, KEPT_MS)
 }
 
+/** Whether a first page asked for early is held for `userId` (not taken). */
+export function holdsFirstPageEarly(userId: string): boolean {
+  return held?.userId === userId
+}
+
 /**
  * The first page asked for early, for this user and this path, taken once;
  * null when there is none. One for someone else or another page size is let go.
