@@ -18,7 +18,7 @@
 //    drawn their first screen (on a slow host that was 400-500 ms later). When
 //    it names someone this device holds no data of (no one signed in here
 //    before, or someone else), their first pull page and GET /api/user leave
-//    as it answers (decision 0056). The app takes these answers instead of
+//    as it answers (decisions 0056, 0059). The app takes these answers instead of
 //    asking again: pwa/src/lib/boot-answers.ts reads the format below (keep
 //    both in step), and takes each one once. What it has not taken in 30 s is
 //    let go.
