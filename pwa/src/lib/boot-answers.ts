@@ -1,4 +1,4 @@
-import { type Answer, answerOf, NoAnswer } from './http.ts'
+import { type Answer, answerOf, noAnswer } from './http.ts'
 
 /**
  * The requests public/boot.js sends before the app's modules have loaded
@@ -25,10 +25,11 @@ function answerOfSent(sent: Sent): Promise<Answer> {
   return sent.answer.then(
     (raw) => answerOf(raw.status, raw.statusText, raw.text),
     (reason: unknown) => {
-      if (reason === 'timeout')
-        throw new NoAnswer('timeout', `GET ${sent.path} got no answer in time.`)
-      if (reason === 'aborted') throw new NoAnswer('aborted', `GET ${sent.path} was given up.`)
-      throw new NoAnswer('network', `GET ${sent.path} failed: no answer.`)
+      throw noAnswer(
+        reason === 'timeout' || reason === 'aborted' ? reason : 'network',
+        'GET',
+        sent.path,
+      )
     },
   )
 }

@@ -84,14 +84,30 @@ export async function request(
     })
     return answerOf(res.status, res.statusText, await res.text())
   } catch (error) {
-    if (timedOut) throw new NoAnswer('timeout', `${method} ${path} got no answer in time.`)
-    if (signal?.aborted) throw new NoAnswer('aborted', `${method} ${path} was given up.`)
     const message = error instanceof Error ? error.message : String(error)
-    throw new NoAnswer('network', `${method} ${path} failed: ${message}`)
+    throw noAnswer(
+      timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network',
+      method,
+      path,
+      message,
+    )
   } finally {
     options.clock.clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
   }
+}
+
+/** `method path` got no answer, and why, in the sentence to show; `cause` says what a network failure was. */
+export function noAnswer(
+  reason: NoAnswer['reason'],
+  method: Method,
+  path: string,
+  cause = 'no answer.',
+): NoAnswer {
+  if (reason === 'timeout')
+    return new NoAnswer('timeout', `${method} ${path} got no answer in time.`)
+  if (reason === 'aborted') return new NoAnswer('aborted', `${method} ${path} was given up.`)
+  return new NoAnswer('network', `${method} ${path} failed: ${cause}`)
 }
 
 /** An answer from its status and the text of its body: JSON read when it is JSON. */
